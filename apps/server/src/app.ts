@@ -1,0 +1,95 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import { registerAccessRules } from './platform/access.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { registerStaticWeb } from './platform/static-web.ts';
+import { webDistDir } from './paths.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerModules } from './modules/register-modules.ts';
+
+export type App = FastifyInstance;
+
+export interface BuildAppOptions {
+  context: AppContext;
+  logger?: boolean;
+  webDist?: string;
+}
+
+export async function buildApp({ context, logger = true, webDist = webDistDir }: BuildAppOptions) {
+  const { env } = context;
+  const app = Fastify({
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    logger: logger
+      ? {
+          level: env.LOG_LEVEL,
+          // No tokens, passwords or health data in logs: no bodies, no query strings, no auth headers.
+          serializers: {
+            req: (request: { method: string; url: string; id: string }) => ({
+              id: request.id,
+              method: request.method,
+              path: request.url.split('?')[0],
+            }),
+          },
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+        }
+      : false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerAccessRules(app, {
+    db: context.db,
+    signingKey: context.signingKey,
+    production: env.NODE_ENV === 'production',
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its theme variables into a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Camera and microphone are needed by video visits on our own origin only.
+    crossOriginEmbedderPolicy: false,
+  });
+  const allowedOrigins = env.CORS_ORIGINS.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  // Closed by default: the SPA is served from our own origin and needs no CORS.
+  await app.register(cors, { origin: allowedOrigins.length > 0 ? allowedOrigins : false });
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    ...(context.redis ? { redis: context.redis, nameSpace: 'care-portal-rl:' } : {}),
+    errorResponseBuilder: (_request, details) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${Math.ceil(details.ttl / 1000)} seconds.`,
+      code: 'rate_limited',
+    }),
+  });
+
+  await app.register(healthRoutes, { context });
+  await registerModules(app, context);
+  await registerStaticWeb(app, webDist);
+  return app;
+}

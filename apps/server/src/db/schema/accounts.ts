@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, integer, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Public member number shown as memberId. */
+    memberId: text('member_id').notNull().unique(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    memberType: text('member_type', { enum: ['patient', 'doctor'] }).notNull(),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    mobilePhone: text('mobile_phone'),
+    birthdate: date('birthdate'),
+    gender: text('gender'),
+    timezone: text('timezone'),
+    image: text('image'),
+    communicationLanguage: text('communication_language').notNull().default('en'),
+    isResetPasswordRequired: boolean('is_reset_password_required').notNull().default(false),
+    securityQuestion: text('security_question'),
+    securityAnswerHash: text('security_answer_hash'),
+    twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Usernames are unique regardless of case: 'Jane.Patient' and 'jane.patient' are one login.
+  (table) => [uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`)],
+);

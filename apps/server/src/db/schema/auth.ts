@@ -1,0 +1,53 @@
+import { integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/** A login session. Logout or refresh-token replay revokes it, and with it every token of the family. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: text('client_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes; each is used once and replaced. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
+);
+
+/** A second-factor challenge bound to one password login attempt. */
+export const twoFactorChallenges = pgTable('two_factor_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  clientId: text('client_id').notNull(),
+  kind: text('kind', { enum: ['code', 'phone'] }).notNull(),
+  /** Phone given on the phone-verification screen, when kind is 'phone'. */
+  phone: text('phone'),
+  codeHash: text('code_hash'),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  sendCount: integer('send_count').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+});

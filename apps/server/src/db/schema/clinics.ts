@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { users } from './accounts.ts';
+import {
+  boolean,
+  integer,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uuid,
+  smallint,
+  index,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+export const clinics = pgTable('clinics', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The number a person types on 'Log in with your Clinic ID' (spec 1 §2). */
+  clinicNumber: integer('clinic_number').notNull().unique(),
+  name: text('name').notNull(),
+  masterPasswordHash: text('master_password_hash'),
+  logo: text('logo'),
+  backgroundColor: text('background_color'),
+  checkInFlowColor: text('check_in_flow_color'),
+  /** Clinic modules (waitlist, recurring visit, advanced scheduling, ...). */
+  modules: text('modules')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    name: text('name').notNull(),
+    /** IANA time zone; schedules are read in it. */
+    timezone: text('timezone').notNull(),
+    address: text('address'),
+    state: text('state'),
+  },
+  (table) => [index('departments_clinic_idx').on(table.clinicId)],
+);
+
+export const consultationTypes = pgTable(
+  'consultation_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    name: text('name').notNull(),
+    durationMinutes: smallint('duration_minutes').notNull(),
+    isTelehealth: boolean('is_telehealth').notNull().default(false),
+    isInternal: boolean('is_internal').notNull().default(false),
+    allowWaitlist: boolean('allow_waitlist').notNull().default(false),
+  },
+  (table) => [index('consultation_types_clinic_idx').on(table.clinicId)],
+);
+
+/** A provider's membership in a clinic, with the permissions they hold there (spec 3 §6). */
+export const providers = pgTable(
+  'providers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    title: text('title'),
+    specialty: text('specialty'),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (table) => [unique('providers_user_clinic_unique').on(table.userId, table.clinicId)],
+);
+
+/** Weekly working hours of a provider in one department, in that department's time zone. */
+export const providerSchedules = pgTable(
+  'provider_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
+    /** ISO weekday, 1 = Monday ... 7 = Sunday. */
+    weekday: smallint('weekday').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+  },
+  (table) => [index('provider_schedules_provider_idx').on(table.providerId)],
+);
+
+/** Patients registered at a clinic. */
+export const clinicPatients = pgTable(
+  'clinic_patients',
+  {
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('clinic_patients_unique').on(table.clinicId, table.userId)],
+);

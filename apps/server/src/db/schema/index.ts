@@ -1,0 +1,6 @@
+// The drizzle schema of every domain, gathered for the client and for drizzle-kit.
+export * from './accounts.ts';
+export * from './auth.ts';
+export * from './clinics.ts';
+export * from './outbox.ts';
+export * from './platform.ts';

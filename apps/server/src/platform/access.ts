@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { EXPIRED_ACCESS_TOKEN_TEXT } from '@app/contracts/errors';
+import { roleOfMemberType, type MemberType, type ProviderPermission, type Role } from '@app/contracts/roles';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/accounts.ts';
+import { sessions } from '../db/schema/auth.ts';
+import { providers } from '../db/schema/clinics.ts';
+import { verifyAccessToken } from './auth/access-token.ts';
+import { HttpError } from './http-error.ts';
+
+/**
+ * Who may call a route. Every route declares one in `config.access`; a route without one stops
+ * start-up (ARCHITECTURE.md, convention 2).
+ */
+export type AccessRule =
+  | { kind: 'public' }
+  /** Development helpers; such routes are not registered in production at all. */
+  | { kind: 'dev' }
+  | { kind: 'authenticated' }
+  | { kind: 'patient' }
+  | { kind: 'provider'; permission?: ProviderPermission };
+
+export const access = {
+  public: { kind: 'public' },
+  dev: { kind: 'dev' },
+  authenticated: { kind: 'authenticated' },
+  patient: { kind: 'patient' },
+  provider: (permission?: ProviderPermission): AccessRule =>
+    permission ? { kind: 'provider', permission } : { kind: 'provider' },
+} as const satisfies Record<string, AccessRule | ((permission?: ProviderPermission) => AccessRule)>;
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  memberType: MemberType;
+  role: Exclude<Role, 'guest'>;
+  /** Clinics the user belongs to, as provider (for doctors). */
+  clinicIds: string[];
+  permissions: ProviderPermission[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+    /** The token endpoint answers errors in OAuth's shape instead of ours. */
+    errorShape?: 'oauth';
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const NOT_AUTHENTICATED = 'Authentication is required.';
+const FORBIDDEN = 'You do not have permission to do this.';
+
+async function loadAuthContext(db: Db, key: Uint8Array, request: FastifyRequest): Promise<AuthContext> {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) {
+    throw new HttpError(401, NOT_AUTHENTICATED, { code: 'unauthenticated' });
+  }
+  const verified = await verifyAccessToken(key, match[1]);
+  if (!verified.ok) {
+    // spec 1 §8: the client refreshes silently on this exact message and hides the banner.
+    throw verified.reason === 'expired'
+      ? new HttpError(401, EXPIRED_ACCESS_TOKEN_TEXT, { code: 'token_expired' })
+      : new HttpError(401, NOT_AUTHENTICATED, { code: 'unauthenticated' });
+  }
+  const { userId, sessionId } = verified.claims;
+  // The session is checked on every call, so logout and replay revocation take effect at once.
+  const [row] = await db
+    .select({ memberType: users.memberType, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.status, 'active'),
+      ),
+    );
+  if (!row) {
+    throw new HttpError(401, NOT_AUTHENTICATED, { code: 'session_revoked' });
+  }
+  const memberships =
+    row.memberType === 'doctor'
+      ? await db
+          .select({ clinicId: providers.clinicId, permissions: providers.permissions })
+          .from(providers)
+          .where(eq(providers.userId, userId))
+      : [];
+  const permissions = new Set(memberships.flatMap((m) => m.permissions as ProviderPermission[]));
+  return {
+    userId,
+    sessionId,
+    memberType: row.memberType,
+    role: roleOfMemberType(row.memberType),
+    clinicIds: memberships.map((m) => m.clinicId),
+    permissions: [...permissions],
+  };
+}
+
+export function registerAccessRules(
+  app: FastifyInstance,
+  options: { db: Db; signingKey: Uint8Array; production: boolean },
+): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    // @fastify/cors answers preflight requests on its own OPTIONS * route; a preflight carries no
+    // credentials and reveals nothing, so that one route is public.
+    if (route.method === 'OPTIONS' && route.url === '*') {
+      route.config = { ...route.config, access: access.public };
+    }
+    const rule = route.config?.access;
+    if (!rule) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+    if (rule.kind === 'dev' && options.production) {
+      throw new Error(`Development route ${route.url} must not be registered in production`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule) {
+      // Only Fastify's own 404 handler has no route config.
+      return;
+    }
+    switch (rule.kind) {
+      case 'public':
+      case 'dev':
+        return;
+      case 'authenticated':
+        request.auth = await loadAuthContext(options.db, options.signingKey, request);
+        return;
+      case 'patient': {
+        request.auth = await loadAuthContext(options.db, options.signingKey, request);
+        if (request.auth.role !== 'user') {
+          throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
+        }
+        return;
+      }
+      case 'provider': {
+        request.auth = await loadAuthContext(options.db, options.signingKey, request);
+        if (request.auth.role !== 'provider') {
+          throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
+        }
+        if (rule.permission && !request.auth.permissions.includes(rule.permission)) {
+          throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
+        }
+        return;
+      }
+    }
+  });
+}
+
+/** The caller of a route whose rule requires a login; never null there. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) {
+    throw new HttpError(401, NOT_AUTHENTICATED, { code: 'unauthenticated' });
+  }
+  return request.auth;
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { GENERIC_ERROR_TEXT, type ApiError } from '@app/contracts/errors';
+import { HttpError, OAuthHttpError } from './http-error.ts';
+
+function isOAuthRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.config.errorShape === 'oauth';
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, status: number, body: ApiError) {
+  if (isOAuthRoute(request)) {
+    const error = status === 429 ? 'slow_down' : status >= 500 ? 'server_error' : 'invalid_request';
+    return reply.status(status).send({ error, error_description: body.message });
+  }
+  return reply.status(status).send(body);
+}
+
+/** One error shape for every route; bad input is a 4xx with a readable message, never a 500. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof OAuthHttpError) {
+      return reply
+        .status(error.statusCode)
+        .send({ error: error.error, error_description: error.description, ...error.extra });
+    }
+    if (error instanceof HttpError) {
+      return send(request, reply, error.statusCode, { message: error.message, ...error.body });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const detail = issue.message ?? 'This value is not valid.';
+        return field ? { detail, field } : { detail };
+      });
+      return send(request, reply, 400, {
+        message: errors[0]?.detail ?? 'The request is not valid.',
+        code: 'validation_error',
+        errors,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return send(request, reply, status, { message: error.message, code: error.code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(request, reply, 500, { message: GENERIC_ERROR_TEXT });
+  });
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { access } from './access.ts';
+import { HttpError } from './http-error.ts';
+
+/** Paths that belong to the API; anything else is a screen of the single-page app. */
+const API_PREFIXES = ['/api/', '/public/', '/oauth/', '/dev/', '/ws', '/healthz'];
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+}
+
+/**
+ * Serves the built SPA: hashed assets with a long cache, and index.html for every other path so the
+ * client router decides (unknown screens go to /guest/landing there, spec 1 §2).
+ */
+export async function registerStaticWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const built = fs.existsSync(path.join(webDistDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, { root: webDistDir, serve: false });
+  }
+  app.get('/*', { config: { access: access.public } }, async (request, reply) => {
+    if (isApiPath(request.url)) {
+      throw new HttpError(404, 'Not found.', { code: 'not_found' });
+    }
+    if (!built) {
+      throw new HttpError(404, 'The web app is not built. Run npm run build.', { code: 'not_built' });
+    }
+    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const file = path.normalize(path.join(webDistDir, pathname));
+    const insideDist = file.startsWith(webDistDir + path.sep);
+    if (insideDist && pathname !== '/' && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      const immutable = pathname.startsWith('/assets/');
+      return reply.sendFile(path.relative(webDistDir, file), {
+        maxAge: immutable ? '365d' : 0,
+        immutable,
+      });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+  });
+}

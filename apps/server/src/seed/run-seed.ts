@@ -1,0 +1,23 @@
+import { parseEnv } from '../env.ts';
+import { openMigratedDatabase } from '../start-up.ts';
+import { seedDemoDataIfEmpty } from './seed-demo-data.ts';
+
+/** `npm run seed`: migrates the configured database and seeds the demo clinic if it is empty. */
+async function main(): Promise<void> {
+  const env = parseEnv();
+  if (env.NODE_ENV === 'production') {
+    throw new Error('Demo data is never seeded when NODE_ENV=production.');
+  }
+  const database = await openMigratedDatabase(env);
+  try {
+    const summary = await seedDemoDataIfEmpty(database.db);
+    console.log(summary ? 'Demo data seeded.' : 'The database already holds data; nothing was seeded.');
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

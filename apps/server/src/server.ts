@@ -1,0 +1,38 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { parseEnv } from './env.ts';
+import { createAppContext, openMigratedDatabase } from './start-up.ts';
+import { startOutboxWorker } from './platform/outbox/outbox-worker.ts';
+import { seedDemoDataIfEmpty } from './seed/seed-demo-data.ts';
+import { printWelcome } from './seed/print-welcome.ts';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const env = parseEnv();
+  const database = await openMigratedDatabase(env);
+  const context = await createAppContext(env, database);
+  const app = await buildApp({ context });
+
+  const demo = env.NODE_ENV !== 'production' && env.DEMO_DATA ? await seedDemoDataIfEmpty(context.db) : null;
+  const outbox = startOutboxWorker(context, app.log);
+
+  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+    if (err) {
+      app.log.error({ err }, 'shutting down after an error');
+    }
+    await outbox.stop();
+    await app.close();
+    await context.redis?.quit();
+    await database.close();
+  });
+
+  const address = await app.listen({ host: env.HOST, port: env.PORT });
+  const port = new URL(address).port;
+  app.log.info({ ms: Math.round(performance.now() - startedAt) }, 'ready');
+  printWelcome({ url: env.PUBLIC_URL ?? `http://localhost:${port}`, env, demo });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

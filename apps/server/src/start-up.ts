@@ -1,0 +1,39 @@
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './app-context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { loadSigningKey } from './platform/auth/signing-key.ts';
+
+/** Opens the configured database (a server through DATABASE_URL, else PGlite in DATA_DIR) and migrates it. */
+export async function openMigratedDatabase(env: Env): Promise<Database> {
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  );
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+export async function createAppContext(
+  env: Env,
+  database: Database,
+  log?: FastifyBaseLogger,
+): Promise<AppContext> {
+  let redis: Redis | null = null;
+  if (env.REDIS_URL) {
+    redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
+    redis.on('error', (error: Error) => log?.warn({ err: error.message }, 'redis error'));
+  }
+  return {
+    env,
+    db: database.db,
+    signingKey: await loadSigningKey(database.db, env.JWT_SECRET),
+    redis,
+    now: () => new Date(),
+  };
+}

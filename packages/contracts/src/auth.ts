@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { memberTypeSchema, providerPermissionSchema, roleSchema } from './roles.ts';
+
+// The token endpoint accepts form or JSON bodies (RFC 6749 uses form encoding; our SPA sends JSON).
+export const passwordGrantSchema = z.object({
+  grant_type: z.literal('password'),
+  client_id: z.string().min(1, 'client_id is required'),
+  username: z.string().trim().min(1, 'Username is required').max(200),
+  password: z.string().min(1, 'Password is required').max(200),
+});
+
+/** The care-manager app's default grant (spec 1 §1): a password login that admits doctors only. */
+export const doctorUsernameGrantSchema = passwordGrantSchema.extend({
+  grant_type: z.literal('doctor_username'),
+});
+
+export const refreshGrantSchema = z.object({
+  grant_type: z.literal('refresh_token'),
+  client_id: z.string().min(1, 'client_id is required'),
+  refresh_token: z.string().min(1, 'refresh_token is required').max(200),
+});
+
+/** Finishes a login that answered two_factor_required, with the code that was sent. */
+export const twoFactorGrantSchema = z.object({
+  grant_type: z.literal('two_factor'),
+  client_id: z.string().min(1, 'client_id is required'),
+  challenge_id: z.uuid('challenge_id is not valid'),
+  code: z.string().regex(/^\d{6}$/, 'The code is 6 digits'),
+});
+
+export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
+  passwordGrantSchema,
+  doctorUsernameGrantSchema,
+  refreshGrantSchema,
+  twoFactorGrantSchema,
+]);
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+/** spec 1 §3: Login result. */
+export const loginResultSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  memberType: memberTypeSchema,
+  role: roleSchema,
+  isResetPasswordRequired: z.boolean(),
+  isSecurityQuestionEmpty: z.boolean(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  refresh_token: z.string(),
+  user: loginResultSchema,
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const TWO_FACTOR_CHANNELS = ['sms', 'email'] as const;
+
+/**
+ * The password step's answer when the account requires a second factor (HTTP 401).
+ * kind 'code': a 6-digit code was sent ('Code has been sent') to the listed channels.
+ * kind 'phone': the account has no channel to send to; the user first gives a phone number
+ * (spec 1 §2 phone-verification screen), then a code is sent to it.
+ */
+export const twoFactorRequiredSchema = z.object({
+  error: z.literal('two_factor_required'),
+  error_description: z.string(),
+  challenge_id: z.string(),
+  kind: z.enum(['code', 'phone']),
+  channels: z.array(z.enum(TWO_FACTOR_CHANNELS)),
+});
+export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>;
+
+export const CODE_SENT_TEXT = 'Code has been sent';
+
+/** POST /public/two-factor/:challengeId/phone — phone-verification variant (spec 1 §5). */
+export const phoneVerificationSchema = z.object({
+  phone: z
+    .string()
+    .min(1, 'Please enter home or mobile phone number')
+    .regex(/^\d+$/, 'Please enter home or mobile phone number')
+    .min(10, 'Please enter home or mobile phone number')
+    .max(15, 'Please enter home or mobile phone number'),
+});
+
+/** spec 1 §5: the login PIN is exactly 6 digits, digits only. */
+export const twoFactorCodeFormSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, 'Please enter the 6-digit code'),
+});
+
+export const loginFormSchema = z.object({
+  username: z.string().trim().min(1, 'This field is required'),
+  password: z.string().min(1, 'This field is required'),
+});
+
+export const challengeParamsSchema = z.object({ challengeId: z.uuid('challengeId is not valid') });
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** GET /api/me — spec 1 §3 user record, plus the provider's permissions (spec 1 §4). */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  memberType: memberTypeSchema,
+  role: roleSchema,
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  image: z.string().nullable(),
+  timezone: z.string().nullable(),
+  status: z.string(),
+  communicationLanguage: z.object({ isoCode: z.string() }),
+  isResetPasswordRequired: z.boolean(),
+  isSecurityQuestionEmpty: z.boolean(),
+  providerPermissions: z.array(providerPermissionSchema),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const INVALID_CREDENTIALS_TEXT = 'Invalid username and password combination';
+export const INVALID_CODE_TEXT = 'The verification code is incorrect or has expired.';
+export const TOO_MANY_CODE_TRIES_TEXT = 'Too many wrong codes. Please log in again to get a new code.';

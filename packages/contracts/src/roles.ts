@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// spec 1 §1, §6: guest is the default role before login; patients are role user with member type patient;
+// providers and clinic staff are role provider with member type doctor.
+export const ROLES = ['guest', 'user', 'provider'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const MEMBER_TYPES = ['patient', 'doctor'] as const;
+export const memberTypeSchema = z.enum(MEMBER_TYPES);
+export type MemberType = z.infer<typeof memberTypeSchema>;
+
+export function roleOfMemberType(memberType: MemberType): Exclude<Role, 'guest'> {
+  return memberType === 'doctor' ? 'provider' : 'user';
+}
+
+// spec 1 §6 and spec 3: provider permissions (resource names).
+export const PROVIDER_PERMISSIONS = [
+  'MESSAGE',
+  'SETTING',
+  'WAIT_TIMES',
+  'COMPANY_ADMIN',
+  'PATIENT',
+  'APPOINTMENTS',
+  'FLOWS',
+  'BULK_MESSAGING',
+  'REMOTE_PATIENT_MONITORING',
+  'PATIENT_NAVIGATION',
+  'TELEHEALTH_WAITING_ROOM',
+  'VIRTUAL_WAITING_ROOM',
+  'PROVIDER_INSURANCE',
+  'NEWS',
+] as const;
+export const providerPermissionSchema = z.enum(PROVIDER_PERMISSIONS);
+export type ProviderPermission = z.infer<typeof providerPermissionSchema>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { roleSchema } from './roles.ts';
+
+// spec 1 §1: the variant decides the default route, role, grant type and feature set.
+// One build serves every variant; the server's APP_VARIANT picks the defaults (ARCHITECTURE.md).
+export const APP_VARIANTS = ['care-plan', 'care-manager', 'check-in'] as const;
+export const appVariantSchema = z.enum(APP_VARIANTS);
+export type AppVariant = z.infer<typeof appVariantSchema>;
+
+/** Stored app mode (spec 1 §3): selfCheckIn is the kiosk mode. */
+export const APP_MODE_SELF_CHECK_IN = 'selfCheckIn';
+
+export const brandingSchema = z.object({
+  logo: z.string().nullable(),
+  backgroundColor: z.string(),
+  checkInFlowColor: z.string().nullable(),
+});
+export type Branding = z.infer<typeof brandingSchema>;
+
+// spec 1 §1 and §9.
+export const DEFAULT_BRAND_BACKGROUND = '#33a094';
+export const DEFAULT_APP_NAME = 'MyCarePlan';
+
+export const appConfigSchema = z.object({
+  variant: appVariantSchema,
+  appName: z.string(),
+  defaultRole: roleSchema,
+  /** The grant the login form uses: doctor_username in the care-manager app, password elsewhere. */
+  grantType: z.enum(['password', 'doctor_username']),
+  clientId: z.string(),
+  features: z.object({
+    signUp: z.boolean(),
+    biometricLogin: z.boolean(),
+    liveChat: z.boolean(),
+    productTour: z.boolean(),
+    /** The guest app links to credential-recovery-select; the others to forgot-password (spec 1 §2). */
+    credentialRecoverySelect: z.boolean(),
+  }),
+  branding: brandingSchema,
+  /** Only present outside production, so the login page can mention the dev outbox. */
+  devOutbox: z.boolean(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

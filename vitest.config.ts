@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every unit and API test in the workspace. Each project keeps its own environment:
+// the server and contracts run in Node, the web app in jsdom.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/web/vite.config.ts',
+    ],
+  },
+});
