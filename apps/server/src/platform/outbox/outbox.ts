@@ -1,0 +1,26 @@
+import type { Db } from '../../db/client.ts';
+import { outboxMessages } from '../../db/schema/outbox.ts';
+
+export interface OutgoingMessage {
+  channel: 'email' | 'sms';
+  /** An email address or an E.164/10-digit phone number. */
+  recipient: string;
+  subject?: string;
+  body: string;
+  /** What the message is for, e.g. 'two-factor-code'. Never the content itself. */
+  purpose: string;
+}
+
+/**
+ * Every email and SMS goes through here: written in the caller's transaction (pass `tx`), delivered
+ * later by the outbox worker, so a failing gateway never loses or duplicates a message.
+ */
+export async function enqueueMessage(db: Db, message: OutgoingMessage): Promise<void> {
+  await db.insert(outboxMessages).values({
+    channel: message.channel,
+    recipient: message.recipient,
+    subject: message.subject ?? null,
+    body: message.body,
+    purpose: message.purpose,
+  });
+}
