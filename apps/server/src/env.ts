@@ -28,11 +28,16 @@ const envSchema = z
     SMTP_FROM: z.string().default('Care Portal <no-reply@localhost>'),
     SMS_PROVIDER_URL: optionalUrl,
     SMS_PROVIDER_TOKEN: z.string().optional(),
+    /** How often the outbox worker looks for messages to deliver. Short, because two-factor codes wait on it. */
+    OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /** Seed the demo clinic into an empty database. Never in production. */
     DEMO_DATA: z
       .enum(['true', 'false'])
       .optional()
       .transform((value) => value !== 'false'),
+    /** Requests per minute to the login and two-factor routes, per client address and per account. */
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+    AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false'])

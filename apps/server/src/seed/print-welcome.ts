@@ -1,5 +1,41 @@
+import { DEV_OUTBOX_PATH } from '@app/contracts/dev-outbox';
 import type { Env } from '../env.ts';
+import type { DemoSummary } from './seed-demo-data.ts';
 
-export function printWelcome({ url }: { url: string; env: Env; demo: unknown }): void {
-  console.log(`Care portal is running at ${url}`);
+/** The lines `npm start` prints once the server listens; a function of its input so it can be tested. */
+export function welcomeLines({
+  url,
+  env,
+  demo,
+}: {
+  url: string;
+  env: Env;
+  demo: DemoSummary | null;
+}): string[] {
+  const base = url.replace(/\/$/, '');
+  const lines = [`Care portal is running at ${base}  (variant ${env.APP_VARIANT})`];
+  // Demo logins, the master password and the dev outbox exist only outside production.
+  if (env.NODE_ENV === 'production') {
+    return lines;
+  }
+  if (demo) {
+    const width = Math.max(...demo.logins.map((login) => login.username.length));
+    lines.push(
+      '',
+      `Demo clinic: ${demo.clinicName}, Clinic ID ${demo.clinicNumber}, master password ${
+        demo.masterPassword ?? '(changed since it was seeded)'
+      }`,
+      `Demo logins, all with password ${demo.password}:`,
+      ...demo.logins.map(
+        (login) => `  ${login.username.padEnd(width)}  ${login.role.padEnd(8)}  ${login.shows}`,
+      ),
+      `Security question answer for the demo logins: ${demo.securityAnswer}`,
+    );
+  }
+  lines.push('', `Dev outbox (every email and SMS, two-factor codes included): ${base}${DEV_OUTBOX_PATH}`);
+  return lines;
+}
+
+export function printWelcome(input: { url: string; env: Env; demo: DemoSummary | null }): void {
+  console.log(welcomeLines(input).join('\n'));
 }

@@ -11,7 +11,18 @@ async function main(): Promise<void> {
   const database = await openMigratedDatabase(env);
   try {
     const summary = await seedDemoDataIfEmpty(database.db);
-    console.log(summary ? 'Demo data seeded.' : 'The database already holds data; nothing was seeded.');
+    if (!summary) {
+      console.log('The database already holds other data; nothing was seeded.');
+    } else {
+      console.log(
+        summary.seeded
+          ? `Demo data seeded: ${summary.clinicName} (Clinic ID ${summary.clinicNumber}).`
+          : `The demo clinic (Clinic ID ${summary.clinicNumber}) is already there; nothing was seeded.`,
+      );
+      console.log(
+        `Logins (password ${summary.password}): ${summary.logins.map((l) => l.username).join(', ')}`,
+      );
+    }
   } finally {
     await database.close();
   }

@@ -1,0 +1,163 @@
+import {
+  INVALID_CREDENTIALS_TEXT,
+  type CurrentUser,
+  type TokenRequest,
+  type TokenResponse,
+  type TwoFactorRequired,
+} from '@app/contracts/auth';
+import { providerPermissionSchema, roleOfMemberType } from '@app/contracts/roles';
+import { CLIENT_IDS, LOGIN_LOCKOUT_SECONDS, LOGIN_MAX_FAILURES } from '@app/contracts/session';
+import type { AppContext } from '../../app-context.ts';
+import type { AuthContext } from '../../platform/access.ts';
+import { OAuthHttpError } from '../../platform/http-error.ts';
+import { dummySecretHash, sha256, verifySecret } from '../../platform/passwords.ts';
+import {
+  findRefreshToken,
+  findUserById,
+  findUserByUsername,
+  markRefreshTokenUsed,
+  providerPermissionsOf,
+  revokeSession,
+  saveLoginFailures,
+  touchSession,
+  type UserRow,
+} from './auth.repository.ts';
+import { issueTokens, startSession } from './session-tokens.ts';
+import { startTwoFactorChallenge, verifyTwoFactorCode } from './two-factor.service.ts';
+
+export type TokenOutcome =
+  { kind: 'tokens'; body: TokenResponse } | { kind: 'two-factor'; body: TwoFactorRequired };
+
+function invalidGrant(description = INVALID_CREDENTIALS_TEXT): OAuthHttpError {
+  return new OAuthHttpError(400, 'invalid_grant', description);
+}
+
+const FIRST_PARTY_CLIENTS: readonly string[] = Object.values(CLIENT_IDS);
+
+export async function handleTokenRequest(context: AppContext, request: TokenRequest): Promise<TokenOutcome> {
+  if (!FIRST_PARTY_CLIENTS.includes(request.client_id)) {
+    throw new OAuthHttpError(400, 'invalid_client', 'Unknown client.');
+  }
+  switch (request.grant_type) {
+    case 'password':
+    case 'doctor_username':
+      return passwordLogin(context, {
+        clientId: request.client_id,
+        username: request.username,
+        password: request.password,
+        // spec 1 §1: the care-manager app's doctor-username grant admits providers only.
+        doctorsOnly: request.grant_type === 'doctor_username',
+      });
+    case 'refresh_token':
+      return { kind: 'tokens', body: await refresh(context, request.client_id, request.refresh_token) };
+    case 'two_factor': {
+      const user = await verifyTwoFactorCode(context, request.challenge_id, request.client_id, request.code);
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+    }
+  }
+}
+
+/**
+ * The password step. Every failure (unknown user, wrong password, locked account, inactive account,
+ * wrong member type) answers the very same invalid_grant, after the same amount of hashing work, so
+ * the answer never tells which accounts exist or are locked.
+ */
+async function passwordLogin(
+  context: AppContext,
+  input: { clientId: string; username: string; password: string; doctorsOnly: boolean },
+): Promise<TokenOutcome> {
+  const now = context.now();
+  const user = await findUserByUsername(context.db, input.username);
+  const passwordMatches = await verifySecret(input.password, user?.passwordHash ?? (await dummySecretHash()));
+  if (!user) {
+    throw invalidGrant();
+  }
+  const locked = user.lockedUntil !== null && user.lockedUntil > now;
+  if (locked) {
+    throw invalidGrant();
+  }
+  if (!passwordMatches) {
+    await countFailure(context, user, now);
+    throw invalidGrant();
+  }
+  if (user.status !== 'active' || (input.doctorsOnly && user.memberType !== 'doctor')) {
+    throw invalidGrant();
+  }
+  if (user.failedLoginCount > 0 || user.lockedUntil !== null) {
+    await saveLoginFailures(context.db, user.id, 0, null);
+  }
+  if (user.twoFactorRequired) {
+    return { kind: 'two-factor', body: await startTwoFactorChallenge(context, user, input.clientId) };
+  }
+  return { kind: 'tokens', body: await startSession(context, user, input.clientId) };
+}
+
+async function countFailure(context: AppContext, user: UserRow, now: Date): Promise<void> {
+  const failures = user.failedLoginCount + 1;
+  if (failures >= LOGIN_MAX_FAILURES) {
+    await saveLoginFailures(context.db, user.id, 0, new Date(now.getTime() + LOGIN_LOCKOUT_SECONDS * 1000));
+  } else {
+    await saveLoginFailures(context.db, user.id, failures, user.lockedUntil);
+  }
+}
+
+/**
+ * Rotation: each refresh token works once and is replaced. A token presented a second time means it
+ * leaked (or two tabs raced); either way the whole session is revoked and the user logs in again.
+ */
+async function refresh(context: AppContext, clientId: string, refreshToken: string): Promise<TokenResponse> {
+  const now = context.now();
+  const tokenHash = sha256(refreshToken);
+  const found = await findRefreshToken(context.db, tokenHash);
+  if (!found || found.clientId !== clientId) {
+    throw invalidGrant('The refresh token is not valid.');
+  }
+  if (found.revokedAt !== null || found.expiresAt <= now) {
+    throw invalidGrant('The session has ended. Please log in again.');
+  }
+  const firstUse = found.usedAt === null && (await markRefreshTokenUsed(context.db, tokenHash, now));
+  if (!firstUse) {
+    await revokeSession(context.db, found.sessionId, 'refresh-token-replay', now);
+    throw invalidGrant('The session has ended. Please log in again.');
+  }
+  const user = await findUserById(context.db, found.userId);
+  if (user?.status !== 'active') {
+    await revokeSession(context.db, found.sessionId, 'user-inactive', now);
+    throw invalidGrant('The session has ended. Please log in again.');
+  }
+  await touchSession(context.db, found.sessionId, now);
+  return issueTokens(context, user, found.sessionId);
+}
+
+export async function logout(context: AppContext, auth: AuthContext): Promise<void> {
+  await revokeSession(context.db, auth.sessionId, 'logout', context.now());
+}
+
+export async function currentUser(context: AppContext, auth: AuthContext): Promise<CurrentUser> {
+  const user = await findUserById(context.db, auth.userId);
+  if (!user) {
+    throw new Error('authenticated user vanished');
+  }
+  const permissions = user.memberType === 'doctor' ? await providerPermissionsOf(context.db, user.id) : [];
+  return {
+    id: user.id,
+    memberId: user.memberId,
+    memberType: user.memberType,
+    role: roleOfMemberType(user.memberType),
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
+    image: user.image,
+    timezone: user.timezone,
+    status: user.status,
+    communicationLanguage: { isoCode: user.communicationLanguage },
+    isResetPasswordRequired: user.isResetPasswordRequired,
+    isSecurityQuestionEmpty: user.securityQuestion === null,
+    providerPermissions: permissions.flatMap((name) => {
+      const parsed = providerPermissionSchema.safeParse(name);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  };
+}

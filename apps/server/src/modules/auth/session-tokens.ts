@@ -1,0 +1,58 @@
+import { REFRESH_TOKEN_TTL_SECONDS } from '@app/contracts/session';
+import { roleOfMemberType } from '@app/contracts/roles';
+import type { TokenResponse } from '@app/contracts/auth';
+import type { AppContext } from '../../app-context.ts';
+import { signAccessToken } from '../../platform/auth/access-token.ts';
+import { randomToken, sha256 } from '../../platform/passwords.ts';
+import { createSession, insertRefreshToken, type UserRow } from './auth.repository.ts';
+
+/** spec 1 §3: the login result the client stores and routes by. */
+export function loginResultOf(user: UserRow): TokenResponse['user'] {
+  return {
+    id: user.id,
+    memberId: user.memberId,
+    memberType: user.memberType,
+    role: roleOfMemberType(user.memberType),
+    isResetPasswordRequired: user.isResetPasswordRequired,
+    isSecurityQuestionEmpty: user.securityQuestion === null,
+  };
+}
+
+/** An access token and the next refresh token of a session. */
+export async function issueTokens(
+  context: AppContext,
+  user: UserRow,
+  sessionId: string,
+): Promise<TokenResponse> {
+  const now = context.now();
+  const refreshToken = randomToken();
+  await insertRefreshToken(context.db, sha256(refreshToken), sessionId, now);
+  const access = await signAccessToken(
+    context.signingKey,
+    { userId: user.id, sessionId, memberType: user.memberType },
+    now,
+  );
+  return {
+    access_token: access.token,
+    token_type: 'Bearer',
+    expires_in: access.expiresIn,
+    refresh_token: refreshToken,
+    user: loginResultOf(user),
+  };
+}
+
+/** Opens a session for a user who proved who they are, and issues its first tokens. */
+export async function startSession(
+  context: AppContext,
+  user: UserRow,
+  clientId: string,
+): Promise<TokenResponse> {
+  const now = context.now();
+  const sessionId = await createSession(context.db, {
+    userId: user.id,
+    clientId,
+    now,
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  return issueTokens(context, user, sessionId);
+}

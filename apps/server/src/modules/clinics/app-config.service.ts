@@ -1,0 +1,79 @@
+import { CLIENT_IDS } from '@app/contracts/session';
+import {
+  DEFAULT_APP_NAME,
+  DEFAULT_BRAND_BACKGROUND,
+  type AppConfig,
+  type AppVariant,
+  type Branding,
+} from '@app/contracts/variants';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import { findFirstClinicBranding } from './clinics.repository.ts';
+
+type VariantDefaults = Omit<AppConfig, 'variant' | 'branding' | 'devOutbox'>;
+
+/**
+ * spec 1 §1, §2, §6: what each variant starts with. The reasoning for each value is in
+ * docs/decisions/0002-variant-defaults.md.
+ */
+export const VARIANT_DEFAULTS: Record<AppVariant, VariantDefaults> = {
+  'care-plan': {
+    appName: DEFAULT_APP_NAME,
+    defaultRole: 'guest',
+    grantType: 'password',
+    clientId: CLIENT_IDS.portal,
+    features: {
+      signUp: true,
+      biometricLogin: false,
+      liveChat: false,
+      productTour: false,
+      credentialRecoverySelect: true,
+    },
+  },
+  'care-manager': {
+    appName: 'CareManager',
+    defaultRole: 'provider',
+    grantType: 'doctor_username',
+    clientId: CLIENT_IDS.portal,
+    // spec 1 §1, §6: biometric login, the live-chat widget and the product tour exist only here.
+    features: {
+      signUp: false,
+      biometricLogin: true,
+      liveChat: true,
+      productTour: true,
+      credentialRecoverySelect: false,
+    },
+  },
+  'check-in': {
+    appName: 'Check-In',
+    defaultRole: 'guest',
+    grantType: 'password',
+    clientId: CLIENT_IDS.portal,
+    features: {
+      signUp: false,
+      biometricLogin: false,
+      liveChat: false,
+      productTour: false,
+      credentialRecoverySelect: true,
+    },
+  },
+};
+
+/** spec 1 §1: company branding, with the default background when the clinic sets none. */
+export async function readBranding(db: Db): Promise<Branding> {
+  const clinic = await findFirstClinicBranding(db);
+  return {
+    logo: clinic?.logo ?? null,
+    backgroundColor: clinic?.backgroundColor ?? DEFAULT_BRAND_BACKGROUND,
+    checkInFlowColor: clinic?.checkInFlowColor ?? null,
+  };
+}
+
+export async function buildAppConfig(env: Env, db: Db): Promise<AppConfig> {
+  return {
+    variant: env.APP_VARIANT,
+    ...VARIANT_DEFAULTS[env.APP_VARIANT],
+    branding: await readBranding(db),
+    devOutbox: env.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,37 @@
+import { desc, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outboxMessages } from '../../db/schema/outbox.ts';
+import type { RecipientFilter } from './dev-outbox.service.ts';
+
+function recipientCondition(filter: RecipientFilter): SQL | undefined {
+  switch (filter.kind) {
+    case 'all':
+      return undefined;
+    case 'email':
+      return sql`lower(${outboxMessages.recipient}) = ${filter.address}`;
+    case 'phone':
+      // Stored numbers may be E.164 or 10 digits; compare the trailing digits of both sides.
+      return sql`${outboxMessages.channel} = 'sms' and right(regexp_replace(${outboxMessages.recipient}, '[^0-9]', '', 'g'), ${filter.digits.length}) = ${filter.digits}`;
+    case 'exact':
+      return sql`lower(${outboxMessages.recipient}) = ${filter.value}`;
+  }
+}
+
+/** The newest messages first, optionally for one recipient. */
+export async function findOutboxMessages(db: Db, filter: RecipientFilter, limit: number) {
+  return db
+    .select({
+      id: outboxMessages.id,
+      channel: outboxMessages.channel,
+      recipient: outboxMessages.recipient,
+      subject: outboxMessages.subject,
+      body: outboxMessages.body,
+      purpose: outboxMessages.purpose,
+      status: outboxMessages.status,
+      createdAt: outboxMessages.createdAt,
+    })
+    .from(outboxMessages)
+    .where(recipientCondition(filter))
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(limit);
+}

@@ -1,0 +1,46 @@
+import { DEV_OUTBOX_LIMIT, type DevOutboxMessage } from '@app/contracts/dev-outbox';
+import type { Db } from '../../db/client.ts';
+import { findOutboxMessages } from './dev-outbox.repository.ts';
+
+export type RecipientFilter =
+  | { kind: 'all' }
+  | { kind: 'email'; address: string }
+  /** The last (up to) 10 digits: a US number typed as 5551234567, (555)123-4567 or +15551234567. */
+  | { kind: 'phone'; digits: string }
+  | { kind: 'exact'; value: string };
+
+const MIN_PHONE_DIGITS = 7;
+const US_NATIONAL_DIGITS = 10;
+
+/**
+ * Reads `?to=` forgivingly: the person looking for a code types the phone number however it appears
+ * in front of them, so phone numbers are matched on their digits, not their spelling.
+ */
+export function parseRecipientFilter(to: string | undefined): RecipientFilter {
+  const value = to?.trim().toLowerCase() ?? '';
+  if (value === '') {
+    return { kind: 'all' };
+  }
+  if (value.includes('@')) {
+    return { kind: 'email', address: value };
+  }
+  const digits = value.replace(/\D/g, '');
+  if (digits.length >= MIN_PHONE_DIGITS) {
+    return { kind: 'phone', digits: digits.slice(-US_NATIONAL_DIGITS) };
+  }
+  return { kind: 'exact', value };
+}
+
+/** The latest messages, newest first, as the dev outbox shows them. */
+export async function listDevOutbox(db: Db, to: string | undefined): Promise<DevOutboxMessage[]> {
+  const rows = await findOutboxMessages(db, parseRecipientFilter(to), DEV_OUTBOX_LIMIT);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** JSON when asked for explicitly (?format=json or Accept: application/json); a page otherwise. */
+export function wantsJson(format: 'json' | 'html' | undefined, accept: string | undefined): boolean {
+  if (format) {
+    return format === 'json';
+  }
+  return (accept ?? '').toLowerCase().includes('application/json');
+}

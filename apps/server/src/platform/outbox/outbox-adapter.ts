@@ -1,0 +1,23 @@
+/** One message as an adapter sees it: what to send and to whom, nothing about retries. */
+export interface DeliverableMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  purpose: string;
+}
+
+/**
+ * Delivers one channel's messages. `deliver` resolves once the gateway accepted the message and
+ * throws otherwise; the worker turns a throw into a retry. Error messages end up in the outbox row's
+ * lastError, so adapters never put the message body (codes, health data) into them.
+ */
+export interface OutboxAdapter {
+  /** Shown in logs, e.g. 'smtp', 'sms-http', 'log-only'. */
+  readonly name: string;
+  deliver(message: DeliverableMessage): Promise<void>;
+  close?(): Promise<void>;
+}
+
+export type OutboxAdapters = Record<DeliverableMessage['channel'], OutboxAdapter>;

@@ -1,0 +1,221 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDER_PERMISSIONS } from '@app/contracts/roles';
+import { users } from '../db/schema/accounts.ts';
+import {
+  clinicPatients,
+  clinics,
+  consultationTypes,
+  departments,
+  providers,
+  providerSchedules,
+} from '../db/schema/clinics.ts';
+import { parseEnv } from '../env.ts';
+import { verifySecret } from '../platform/passwords.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { welcomeLines } from './print-welcome.ts';
+import {
+  DEMO_MASTER_PASSWORD,
+  DEMO_PASSWORD,
+  DEMO_SECURITY_ANSWER,
+  seedDemoDataIfEmpty,
+  type DemoSummary,
+} from './seed-demo-data.ts';
+
+describe('seedDemoDataIfEmpty', () => {
+  let t: TestApp;
+  let first: DemoSummary | null;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    first = await seedDemoDataIfEmpty(t.context.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function userNamed(username: string) {
+    const [user] = await t.context.db.select().from(users).where(eq(users.username, username));
+    if (!user) {
+      throw new Error(`${username} was not seeded`);
+    }
+    return user;
+  }
+
+  it('seeds into an empty database and returns the summary', () => {
+    expect(first).toMatchObject({
+      seeded: true,
+      clinicNumber: 1001,
+      clinicName: 'Riverside Family Health',
+      masterPassword: DEMO_MASTER_PASSWORD,
+      password: 'CarePortal#2026',
+    });
+    expect(first?.logins.map((login) => login.username)).toEqual([
+      'jane.patient',
+      'john.twofactor',
+      'reset.required',
+      'dr.smith',
+      'dr.limited',
+    ]);
+  });
+
+  it('creates the clinic with a hashed master password, branding and modules', async () => {
+    const [clinic] = await t.context.db.select().from(clinics).where(eq(clinics.clinicNumber, 1001));
+    expect(clinic).toMatchObject({ name: 'Riverside Family Health', backgroundColor: '#33a094' });
+    expect(clinic?.masterPasswordHash).not.toContain(DEMO_MASTER_PASSWORD);
+    expect(await verifySecret(DEMO_MASTER_PASSWORD, clinic?.masterPasswordHash ?? '')).toBe(true);
+    expect(clinic?.modules).toEqual(expect.arrayContaining(['waitlist', 'recurring-visit']));
+  });
+
+  it('creates three departments in two US time zones and the consultation types', async () => {
+    const rows = await t.context.db.select().from(departments);
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((row) => row.timezone))).toEqual(
+      new Set(['America/New_York', 'America/Chicago']),
+    );
+    const types = await t.context.db.select().from(consultationTypes);
+    expect(types.map((type) => [type.name, type.durationMinutes])).toEqual(
+      expect.arrayContaining([
+        ['New patient visit', 30],
+        ['Follow-up', 15],
+        ['Telehealth visit', 20],
+        ['Annual physical', 45],
+      ]),
+    );
+    expect(types.find((type) => type.name === 'Telehealth visit')?.isTelehealth).toBe(true);
+    expect(types.some((type) => type.allowWaitlist)).toBe(true);
+  });
+
+  it('creates the patient logins with the documented flags', async () => {
+    const jane = await userNamed('jane.patient');
+    expect(jane).toMatchObject({
+      memberType: 'patient',
+      status: 'active',
+      email: 'jane.patient@example.com',
+      twoFactorRequired: false,
+      isResetPasswordRequired: false,
+    });
+    expect(jane.mobilePhone).toBeTruthy();
+    expect(jane.securityQuestion).toBeTruthy();
+    expect(await verifySecret(DEMO_PASSWORD, jane.passwordHash)).toBe(true);
+    expect(await verifySecret(DEMO_SECURITY_ANSWER, jane.securityAnswerHash ?? '')).toBe(true);
+
+    const john = await userNamed('john.twofactor');
+    expect(john).toMatchObject({
+      memberType: 'patient',
+      twoFactorRequired: true,
+      email: 'john.twofactor@example.com',
+    });
+    expect(john.mobilePhone).toBeTruthy();
+    expect(await verifySecret(DEMO_PASSWORD, john.passwordHash)).toBe(true);
+
+    const reset = await userNamed('reset.required');
+    expect(reset).toMatchObject({
+      memberType: 'patient',
+      isResetPasswordRequired: true,
+      securityQuestion: null,
+      securityAnswerHash: null,
+    });
+    expect(await verifySecret(DEMO_PASSWORD, reset.passwordHash)).toBe(true);
+
+    const registered = await t.context.db
+      .select({ userId: clinicPatients.userId })
+      .from(clinicPatients)
+      .where(inArray(clinicPatients.userId, [jane.id, john.id]));
+    expect(registered).toHaveLength(2);
+  });
+
+  it('creates the provider logins with their permissions, and four providers with weekly schedules', async () => {
+    const smith = await userNamed('dr.smith');
+    const limited = await userNamed('dr.limited');
+    expect(smith.memberType).toBe('doctor');
+    expect(await verifySecret(DEMO_PASSWORD, smith.passwordHash)).toBe(true);
+    expect(await verifySecret(DEMO_PASSWORD, limited.passwordHash)).toBe(true);
+
+    const rows = await t.context.db.select().from(providers);
+    expect(rows).toHaveLength(4);
+    expect([...(rows.find((row) => row.userId === smith.id)?.permissions ?? [])].sort()).toEqual(
+      [...PROVIDER_PERMISSIONS].sort(),
+    );
+    expect(rows.find((row) => row.userId === limited.id)?.permissions).toEqual(['APPOINTMENTS']);
+
+    const schedules = await t.context.db.select().from(providerSchedules);
+    for (const provider of rows) {
+      expect(schedules.some((block) => block.providerId === provider.id)).toBe(true);
+    }
+    expect(
+      schedules.every((block) => block.weekday >= 1 && block.weekday <= 7 && block.startTime < block.endTime),
+    ).toBe(true);
+
+    // The two providers that are not demo logins do not open with the demo password.
+    const others = await t.context.db
+      .select()
+      .from(users)
+      .where(inArray(users.username, ['dr.patel', 'dr.gomez']));
+    expect(others).toHaveLength(2);
+    for (const other of others) {
+      expect(await verifySecret(DEMO_PASSWORD, other.passwordHash)).toBe(false);
+    }
+  });
+
+  it('gives every user a distinct memberId', async () => {
+    const rows = await t.context.db.select({ memberId: users.memberId }).from(users);
+    expect(new Set(rows.map((row) => row.memberId)).size).toBe(rows.length);
+  });
+
+  it('seeds nothing on a second call, but still returns the summary for the welcome text', async () => {
+    const [before] = await t.context.db.select({ n: count() }).from(users);
+    const second = await seedDemoDataIfEmpty(t.context.db);
+    const [after] = await t.context.db.select({ n: count() }).from(users);
+    expect(after?.n).toBe(before?.n);
+    expect(second).toMatchObject({ seeded: false, clinicNumber: 1001, masterPassword: DEMO_MASTER_PASSWORD });
+    const [clinicCount] = await t.context.db.select({ n: count() }).from(clinics);
+    expect(clinicCount?.n).toBe(1);
+  });
+});
+
+describe('seedDemoDataIfEmpty on a database with other data', () => {
+  it('leaves it alone and returns null', async () => {
+    const t = await buildTestApp();
+    try {
+      await t.context.db.insert(clinics).values({ clinicNumber: 5000, name: 'A real clinic' });
+      expect(await seedDemoDataIfEmpty(t.context.db)).toBeNull();
+      const [userCount] = await t.context.db.select({ n: count() }).from(users);
+      expect(userCount?.n).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('welcomeLines', () => {
+  const demo: DemoSummary = {
+    seeded: true,
+    clinicNumber: 1001,
+    clinicName: 'Riverside Family Health',
+    masterPassword: DEMO_MASTER_PASSWORD,
+    password: DEMO_PASSWORD,
+    securityAnswer: DEMO_SECURITY_ANSWER,
+    logins: [{ username: 'jane.patient', role: 'patient', shows: 'logs straight in' }],
+  };
+
+  it('prints the URL, the clinic, the logins and the dev outbox in development', () => {
+    const text = welcomeLines({
+      url: 'http://localhost:3000/',
+      env: parseEnv({ NODE_ENV: 'development' }),
+      demo,
+    }).join('\n');
+    expect(text).toContain('http://localhost:3000');
+    expect(text).toContain('Clinic ID 1001');
+    expect(text).toContain(DEMO_MASTER_PASSWORD);
+    expect(text).toContain('jane.patient');
+    expect(text).toContain(DEMO_PASSWORD);
+    expect(text).toContain('http://localhost:3000/dev/outbox');
+  });
+
+  it('prints only the URL in production', () => {
+    const env = { ...parseEnv({ NODE_ENV: 'development' }), NODE_ENV: 'production' as const };
+    expect(welcomeLines({ url: 'https://portal.example', env, demo })).toEqual([
+      'Care portal is running at https://portal.example  (variant care-plan)',
+    ]);
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+// The development outbox (ARCHITECTURE.md, Notifications): every email and SMS the server would send,
+// readable without a real gateway. The route does not exist when NODE_ENV=production.
+
+export const DEV_OUTBOX_PATH = '/dev/outbox';
+/** The page and the JSON list show this many messages, newest first. */
+export const DEV_OUTBOX_LIMIT = 50;
+
+export const devOutboxQuerySchema = z.object({
+  /** An email address or a phone number in any common spelling: 5551234567, (555)123-4567, +15551234567. */
+  to: z.string().trim().max(320).optional(),
+  /** Forces the answer's format; otherwise `Accept: application/json` decides. */
+  format: z.enum(['json', 'html']).optional(),
+});
+export type DevOutboxQuery = z.infer<typeof devOutboxQuerySchema>;
+
+export const devOutboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  purpose: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type DevOutboxMessage = z.infer<typeof devOutboxMessageSchema>;
+
+export const devOutboxListSchema = z.array(devOutboxMessageSchema);
