@@ -15,7 +15,16 @@ export default defineConfig({
       '/ws': { target: 'ws://localhost:3000', ws: true },
     },
   },
-  build: { sourcemap: true, target: 'es2022' },
+  build: {
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      // Building a zod schema has no side effects, so a schema nobody uses can be dropped: importing a
+      // constant from a contracts module then does not pull zod into the first page
+      // (docs/decisions/0006-web-first-page-budget.md).
+      treeshake: { manualPureFunctions: ['z'] },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { decideAreaAccess, rootRedirect } from './area-access.ts';
+
+describe('decideAreaAccess (spec 1 §2)', () => {
+  it('admits each role to its own area', () => {
+    expect(decideAreaAccess('guest', 'guest', '/guest/login')).toEqual({ kind: 'allow' });
+    expect(decideAreaAccess('user', 'user', '/user/family')).toEqual({ kind: 'allow' });
+    expect(decideAreaAccess('provider', 'provider', '/provider/message')).toEqual({ kind: 'allow' });
+  });
+
+  it("sends a person in the wrong area to their role's default route", () => {
+    expect(decideAreaAccess('provider', 'user', '/provider/appointment')).toEqual({
+      kind: 'redirect',
+      to: '/user/appointment',
+    });
+    expect(decideAreaAccess('user', 'provider', '/user/family')).toEqual({
+      kind: 'redirect',
+      to: '/provider/appointment',
+    });
+    expect(decideAreaAccess('guest', 'user', '/guest/login')).toEqual({
+      kind: 'redirect',
+      to: '/user/appointment',
+    });
+    expect(decideAreaAccess('guest', 'provider', '/guest/landing')).toEqual({
+      kind: 'redirect',
+      to: '/provider/appointment',
+    });
+  });
+
+  it('sends a guest to log in and keeps the wanted URL', () => {
+    expect(decideAreaAccess('user', 'guest', '/user/documents?x=1')).toEqual({
+      kind: 'redirect',
+      to: '/guest/login',
+      urlAfterLogin: '/user/documents?x=1',
+    });
+  });
+
+  it('sends a guest on a provider screen to the provider login with redirectTo', () => {
+    expect(decideAreaAccess('provider', 'guest', '/provider/appointment')).toEqual({
+      kind: 'redirect',
+      to: '/guest/provider-login?redirectTo=%2Fprovider%2Fappointment',
+      urlAfterLogin: '/provider/appointment',
+    });
+  });
+});
+
+describe('rootRedirect', () => {
+  it('maps the empty path per role', () => {
+    expect(rootRedirect('guest')).toBe('/guest/landing');
+    expect(rootRedirect('user')).toBe('/user/appointment');
+    expect(rootRedirect('provider')).toBe('/provider/appointment');
+  });
+});

@@ -1,0 +1,112 @@
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Modal } from '@mantine/core';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isIdleDisabledPath, resolveIdleSettings } from '../../lib/idle/idle-settings.ts';
+
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+
+interface IdleWatchProps {
+  area: 'user' | 'provider';
+  onTimeout: () => void;
+}
+
+/**
+ * spec 1 §1, §9 idle logout: after the layout's idle time an 'Are you still here?' dialog offers the
+ * time-out (≥ 20 s) to answer Yes; without an answer the person is logged out. The video-call routes
+ * disable it. Settings and the test hook: lib/idle/idle-settings.ts.
+ */
+export function IdleWatch({ area, onTimeout }: IdleWatchProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const disabled = isIdleDisabledPath(pathname);
+  const [settings] = useState(() => resolveIdleSettings(area));
+  const [warningSince, setWarningSince] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const lastActivity = useRef(0);
+  const timeoutRef = useRef(onTimeout);
+
+  useEffect(() => {
+    timeoutRef.current = onTimeout;
+  }, [onTimeout]);
+
+  // Watch for activity; a cheap timestamp per event, checked by one timer.
+  useEffect(() => {
+    if (disabled || warningSince !== null) {
+      return undefined;
+    }
+    const idleMs = settings.idleSeconds * 1000;
+    lastActivity.current = Date.now();
+    const markActive = () => {
+      lastActivity.current = Date.now();
+    };
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      const remaining = lastActivity.current + idleMs - Date.now();
+      if (remaining <= 0) {
+        const start = Date.now();
+        setNow(start);
+        setWarningSince(start);
+      } else {
+        timer = setTimeout(check, remaining);
+      }
+    };
+    timer = setTimeout(check, idleMs);
+    for (const name of ACTIVITY_EVENTS) {
+      window.addEventListener(name, markActive, { capture: true, passive: true });
+    }
+    return () => {
+      clearTimeout(timer);
+      for (const name of ACTIVITY_EVENTS) {
+        window.removeEventListener(name, markActive, { capture: true });
+      }
+    };
+  }, [disabled, warningSince, settings.idleSeconds]);
+
+  // The countdown: only an answer keeps the session (moving the mouse over the dialog is not one).
+  useEffect(() => {
+    if (disabled || warningSince === null) {
+      return undefined;
+    }
+    const tick = setInterval(() => {
+      setNow(Date.now());
+    }, 1000);
+    const end = setTimeout(() => {
+      timeoutRef.current();
+    }, settings.timeoutSeconds * 1000);
+    return () => {
+      clearInterval(tick);
+      clearTimeout(end);
+    };
+  }, [disabled, warningSince, settings.timeoutSeconds]);
+
+  const stay = () => {
+    setWarningSince(null);
+  };
+  const secondsLeft =
+    warningSince === null
+      ? settings.timeoutSeconds
+      : Math.max(0, Math.ceil((warningSince + settings.timeoutSeconds * 1000 - now) / 1000));
+
+  return (
+    <Modal
+      opened={warningSince !== null && !disabled}
+      onClose={stay}
+      title={t('idle.title')}
+      withCloseButton={false}
+      centered
+      transitionProps={{ duration: 0 }}
+    >
+      <div className="app-stack">
+        <p className="app-text">{t('idle.text', { seconds: String(secondsLeft) })}</p>
+        <Button onClick={stay} data-autofocus>
+          {t('idle.yes')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { forgetCachedSession, setSession } from '../../lib/auth/session-store.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { buildRoutes } from '../router.tsx';
+
+describe('signed-in layout (spec 1 §2)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    forgetCachedSession();
+    setSession({
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresAt: Date.now() + 600_000,
+      user: {
+        id: 'u1',
+        memberId: 'm1',
+        memberType: 'patient',
+        role: 'user',
+        isResetPasswordRequired: false,
+        isSecurityQuestionEmpty: false,
+      },
+    });
+  });
+  afterEach(() => {
+    sessionStorage.clear();
+    forgetCachedSession();
+  });
+
+  it('has header, main and navigation landmarks and closes the side menu when a navigation starts', async () => {
+    const { router } = renderRoutes(buildRoutes(), '/user/appointment');
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(toggle);
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Family' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/user/family');
+    });
+    await waitFor(() => {
+      expect(menu).not.toBeInTheDocument();
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Family' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLogout } from '../../features/auth/api/logout-session.ts';
+import { useAppConfig } from '../../lib/variant/app-config.ts';
+import { CommonLayout } from './common-layout.tsx';
+import { IdleWatch } from './idle-watch.tsx';
+import { MantineScope } from './mantine-scope.tsx';
+import { SideMenu, type MenuItem } from './side-menu.tsx';
+
+const MENU_ID = 'side-menu';
+
+interface SignedInLayoutProps {
+  area: 'user' | 'provider';
+  home: string;
+  menu: readonly MenuItem[];
+}
+
+/** The patient and provider areas: header with the menu toggle, side menu, idle logout. */
+export function SignedInLayout({ area, home, menu }: SignedInLayoutProps) {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const logout = useLogout();
+  // The menu remembers the location it was opened at: any navigation (starting or done) closes it
+  // without an effect (spec 1 §2: closed at the start of every navigation).
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const opened = openedAt === location.key && navigation.state === 'idle';
+
+  const header = (
+    <header className="app-header">
+      <Link className="app-header__name" to={home}>
+        {config.appName}
+      </Link>
+      <button
+        type="button"
+        className="app-menu-button"
+        aria-expanded={opened}
+        onClick={() => {
+          setOpenedAt(opened ? null : location.key);
+        }}
+      >
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <path d="M2 4h16v2H2zm0 5h16v2H2zm0 5h16v2H2z" fill="currentColor" />
+        </svg>
+        {t('nav.openMenu')}
+      </button>
+    </header>
+  );
+
+  return (
+    <MantineScope>
+      <CommonLayout header={header}>
+        <Outlet />
+        <SideMenu
+          id={MENU_ID}
+          opened={opened}
+          onClose={() => {
+            setOpenedAt(null);
+          }}
+          items={menu}
+          onLogout={() => {
+            setOpenedAt(null);
+            void logout();
+          }}
+        />
+        <IdleWatch
+          area={area}
+          onTimeout={() => {
+            void logout();
+          }}
+        />
+      </CommonLayout>
+    </MantineScope>
+  );
+}

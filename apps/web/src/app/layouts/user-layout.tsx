@@ -1,0 +1,22 @@
+import { SignedInLayout } from './signed-in-layout.tsx';
+import type { MenuItem } from './side-menu.tsx';
+
+/** spec 1 §2 patient side menu (the external patient portal link comes with its configuration). */
+export const PATIENT_MENU: readonly MenuItem[] = [
+  { to: '/user/appointment', labelKey: 'menu.appointments' },
+  { to: '/user/account-settings', labelKey: 'menu.accountSettings' },
+  { to: '/user/single/health-card', labelKey: 'menu.healthCard' },
+  { to: '/user/documents', labelKey: 'menu.documents' },
+  { to: '/user/vital/group', labelKey: 'menu.graphs' },
+  { to: '/user/family', labelKey: 'menu.family' },
+  { to: '/user/provider', labelKey: 'menu.clinics' },
+  { to: '/user/single/languages', labelKey: 'menu.language' },
+  { to: '/user/outstanding-balance-list?cameFrom=login', labelKey: 'menu.outstandingBalance' },
+  { to: '/user/choose-appointment', labelKey: 'menu.changeAppointment' },
+  { to: '/user/appointment/create', labelKey: 'menu.scheduleAppointment' },
+  { to: '/user/switch-patient', labelKey: 'menu.switchPatient' },
+];
+
+export function UserLayout() {
+  return <SignedInLayout area="user" home="/user/appointment" menu={PATIENT_MENU} />;
+}

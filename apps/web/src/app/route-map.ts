@@ -1,0 +1,133 @@
+import type { TranslationKey } from '../lib/i18n/en.ts';
+import type { Area } from './guards/area-access.ts';
+
+// Every route of spec 1 §2, in one list (the router is built from it; docs list it).
+// `screen` names the component; 'coming-soon' screens show the shared placeholder until their issue
+// builds them.
+
+export type RouteArea = Area | 'general';
+
+export type ScreenId =
+  | 'landing'
+  | 'login'
+  | 'provider-login'
+  | 'two-factor-login'
+  | 'two-factor-auth'
+  | 'self-closing'
+  | 'page-not-found'
+  | 'oauth-code'
+  | 'sso-login'
+  | 'coming-soon';
+
+export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
+
+export interface RouteEntry {
+  /** Absolute path pattern. */
+  readonly path: string;
+  readonly area: RouteArea;
+  /** The screen's name: its h1 (placeholders) and page title. */
+  readonly titleKey: RouteTitleKey;
+  readonly screen: ScreenId;
+}
+
+export interface RouteRedirect {
+  /** Absolute pattern; a trailing /* catches every other path below it. */
+  readonly from: string;
+  readonly to: string;
+  /** spec 1 §2 credential recovery: query params are kept on every navigation. */
+  readonly keepQuery: boolean;
+}
+
+const general = (path: string, titleKey: RouteTitleKey, screen: ScreenId): RouteEntry => ({
+  path,
+  area: 'general',
+  titleKey,
+  screen,
+});
+const guest = (path: string, titleKey: RouteTitleKey, screen: ScreenId = 'coming-soon'): RouteEntry => ({
+  path: `/guest/${path}`,
+  area: 'guest',
+  titleKey,
+  screen,
+});
+const user = (path: string, titleKey: RouteTitleKey): RouteEntry => ({
+  path: `/user/${path}`,
+  area: 'user',
+  titleKey,
+  screen: 'coming-soon',
+});
+const provider = (path: string, titleKey: RouteTitleKey): RouteEntry => ({
+  path: `/provider/${path}`,
+  area: 'provider',
+  titleKey,
+  screen: 'coming-soon',
+});
+
+export const ROUTE_MAP: readonly RouteEntry[] = [
+  // General routes (spec 1 §2).
+  general('/self-closing', 'route.selfClosing', 'self-closing'),
+  general('/general/error-page', 'route.errorPage', 'page-not-found'),
+  general('/oauth-code/:code', 'route.oauthCode', 'oauth-code'),
+  general('/sso-launch', 'route.ssoLaunch', 'coming-soon'),
+  general('/sso-login', 'route.ssoLogin', 'sso-login'),
+
+  // Guest area.
+  guest('landing', 'route.guest.landing', 'landing'),
+  guest('login', 'route.guest.login', 'login'),
+  guest('provider-login', 'route.guest.providerLogin', 'provider-login'),
+  guest('two-factor-auth', 'route.guest.twoFactorAuth', 'two-factor-auth'),
+  guest('two-factor-login', 'route.guest.twoFactorLogin', 'two-factor-login'),
+  guest('sign-up', 'route.guest.signUp'),
+  guest('doctor-registration', 'route.guest.doctorRegistration'),
+  guest('doctor-registration/options', 'route.guest.doctorRegistrationOptions'),
+  guest('doctor-registration/pin-code', 'route.guest.doctorRegistrationPinCode'),
+  guest('credential-recovery-select', 'route.guest.credentialRecoverySelect'),
+  guest('forgot-username/form-step', 'route.guest.forgotUsernameForm'),
+  guest('forgot-username/channel-step', 'route.guest.forgotUsernameChannel'),
+  guest('forgot-username/sent-info-step', 'route.guest.forgotUsernameSent'),
+  guest('forgot-password/username-step', 'route.guest.forgotPasswordUsername'),
+  guest('forgot-password/security-question-step', 'route.guest.forgotPasswordSecurityQuestion'),
+  guest('forgot-password/receive-password-channel-step', 'route.guest.forgotPasswordReceiveChannel'),
+  guest('forgot-password/activation-link-channel-step', 'route.guest.forgotPasswordActivationChannel'),
+  guest('forgot-password/sent-info-step', 'route.guest.forgotPasswordSent'),
+  // spec 1 §2 names a "clinic login" without a path; this is the one we chose.
+  guest('clinic-login', 'route.guest.clinicLogin'),
+
+  // Patient area (spec 1 §2 routes and side menu).
+  user('security', 'route.user.security'),
+  user('appointment', 'route.user.appointment'),
+  user('appointment/create', 'route.user.appointmentCreate'),
+  user('account-settings', 'route.user.accountSettings'),
+  user('single/health-card', 'route.user.healthCard'),
+  user('documents', 'route.user.documents'),
+  user('vital/group', 'route.user.vitalGroup'),
+  user('family', 'route.user.family'),
+  user('provider', 'route.user.provider'),
+  user('provider/connect', 'route.user.providerConnect'),
+  user('single/languages', 'route.user.languages'),
+  user('outstanding-balance-list', 'route.user.outstandingBalanceList'),
+  user('choose-appointment', 'route.user.chooseAppointment'),
+  user('switch-patient', 'route.user.switchPatient'),
+  user('confirm-patient', 'route.user.confirmPatient'),
+  user('task', 'route.user.task'),
+  user('unitedmd-schedule', 'route.user.unitedmdSchedule'),
+
+  // Provider area.
+  provider('security', 'route.provider.security'),
+  provider('appointment', 'route.provider.appointment'),
+  provider('appointments', 'route.provider.appointments'),
+  provider('message', 'route.provider.message'),
+  provider('auth-data', 'route.provider.authData'),
+  provider('security-question', 'route.provider.securityQuestion'),
+  provider('canny-sso-roadmap', 'route.provider.cannySsoRoadmap'),
+];
+
+/** spec 1 §2: any other path of the recovery flows goes to their first step. */
+export const ROUTE_REDIRECTS: readonly RouteRedirect[] = [
+  { from: '/guest/forgot-username/*', to: '/guest/forgot-username/form-step', keepQuery: true },
+  { from: '/guest/forgot-password/*', to: '/guest/forgot-password/username-step', keepQuery: true },
+];
+
+export function routesOfArea(area: RouteArea): RouteEntry[] {
+  return ROUTE_MAP.filter((entry) => entry.area === area);
+}

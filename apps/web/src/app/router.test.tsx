@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
+import { forgetCachedSession, setSession } from '../lib/auth/session-store.ts';
+import { renderRoutes } from '../test/render.tsx';
+import { ROUTE_MAP } from './route-map.ts';
+import { buildRoutes } from './router.tsx';
+
+function signIn(role: 'user' | 'provider') {
+  setSession({
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresAt: Date.now() + 600_000,
+    user: {
+      id: 'id-1',
+      memberId: 'm-1',
+      memberType: role === 'provider' ? 'doctor' : 'patient',
+      role,
+      isResetPasswordRequired: false,
+      isSecurityQuestionEmpty: false,
+    },
+  });
+}
+
+async function landsOn(path: string, expected: string) {
+  const { router } = renderRoutes(buildRoutes(), path);
+  await waitFor(() => {
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(expected);
+  });
+  return router;
+}
+
+describe('route map and guards (spec 1 §2)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+    forgetCachedSession();
+  });
+  afterEach(() => {
+    sessionStorage.clear();
+    forgetCachedSession();
+  });
+
+  it('matches every route of the map to its own entry', () => {
+    const routes = buildRoutes();
+    for (const entry of ROUTE_MAP) {
+      const concrete = entry.path.replace(':code', 'abc');
+      const matches = matchRoutes(routes, concrete);
+      expect(matches?.at(-1)?.route.path, concrete).not.toBe('*');
+      expect(matches?.at(-1)?.route.handle, concrete).toEqual({ titleKey: entry.titleKey });
+    }
+  });
+
+  it('sends a guest from the empty path to the landing page', async () => {
+    await landsOn('/', '/guest/landing');
+    expect(await screen.findByRole('link', { name: 'LOG IN' })).toHaveAttribute('href', '/guest/login');
+  });
+
+  it('sends signed-in people from the empty path to their default route', async () => {
+    signIn('user');
+    await landsOn('/', '/user/appointment');
+  });
+
+  it('sends unknown paths to the landing page', async () => {
+    await landsOn('/no/such/screen', '/guest/landing');
+    await landsOn('/user/no-such-screen', '/guest/landing');
+  });
+
+  it('sends a guest on a patient screen to log in and keeps urlAfterLogin', async () => {
+    await landsOn('/user/documents?tab=2', '/guest/login');
+    expect(sessionStorage.getItem('urlAfterLogin')).toBe('/user/documents?tab=2');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeDisabled();
+  });
+
+  it('sends a guest on a provider screen to the provider login with redirectTo', async () => {
+    await landsOn('/provider/appointment', '/guest/provider-login?redirectTo=%2Fprovider%2Fappointment');
+  });
+
+  it('sends a patient on a provider screen back to their own default route', async () => {
+    signIn('user');
+    await landsOn('/provider/message', '/user/appointment');
+  });
+
+  it('sends a provider on a patient or guest screen to the provider default route', async () => {
+    signIn('provider');
+    await landsOn('/user/family', '/provider/appointment');
+    await landsOn('/guest/login', '/provider/appointment');
+  });
+
+  it('shows placeholders with the screen name as h1', async () => {
+    signIn('user');
+    await landsOn('/user/family', '/user/family');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Family' })).toBeInTheDocument();
+    expect(screen.getByText('This screen arrives in a later release.')).toBeInTheDocument();
+  });
+
+  it('sends other recovery paths to their first step, keeping the query', async () => {
+    await landsOn('/guest/forgot-password/nope?x=1', '/guest/forgot-password/username-step?x=1');
+    await landsOn('/guest/forgot-username', '/guest/forgot-username/form-step');
+  });
+
+  it('shows the general pages with their texts', async () => {
+    await landsOn('/self-closing', '/self-closing');
+    expect(await screen.findByText("You're all set! Your connection was successful.")).toBeInTheDocument();
+    await landsOn('/general/error-page', '/general/error-page');
+    expect(await screen.findByText('Page not found!')).toBeInTheDocument();
+  });
+
+  it('sends an incomplete single sign-on to the guest login', async () => {
+    await landsOn('/sso-login?auth_code=1', '/guest/login');
+  });
+});

@@ -1,0 +1,134 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { BootScreen } from './boot-screen.tsx';
+import { GenericErrorPage } from '../features/general/components/generic-error-page.tsx';
+import { currentRole } from '../lib/auth/session-store.ts';
+import { rememberUrlAfterLogin } from '../lib/auth/url-after-login.ts';
+import { decideAreaAccess, rootRedirect, type Area } from './guards/area-access.ts';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { ROUTE_REDIRECTS, routesOfArea, type RouteEntry, type ScreenId } from './route-map.ts';
+import type { RouteHandle } from './route-handle.ts';
+
+type LazyComponent = () => Promise<{ Component: ComponentType }>;
+
+// One lazy chunk per screen and per area layout: /guest/login loads only what it shows.
+const SCREENS: Record<ScreenId, LazyComponent> = {
+  landing: () =>
+    import('../features/auth/components/landing-page.tsx').then((m) => ({ Component: m.LandingPage })),
+  login: () => import('../features/auth/components/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+  'provider-login': () =>
+    import('../features/auth/components/provider-login-page.tsx').then((m) => ({
+      Component: m.ProviderLoginPage,
+    })),
+  'two-factor-login': () =>
+    import('../features/auth/components/two-factor-login-page.tsx').then((m) => ({
+      Component: m.TwoFactorLoginPage,
+    })),
+  'two-factor-auth': () =>
+    import('../features/auth/components/phone-verification-page.tsx').then((m) => ({
+      Component: m.PhoneVerificationPage,
+    })),
+  'self-closing': () =>
+    import('../features/general/components/self-closing-page.tsx').then((m) => ({
+      Component: m.SelfClosingPage,
+    })),
+  'page-not-found': () =>
+    import('../features/general/components/page-not-found.tsx').then((m) => ({ Component: m.PageNotFound })),
+  'oauth-code': () =>
+    import('../features/general/components/oauth-code-page.tsx').then((m) => ({
+      Component: m.OAuthCodePage,
+    })),
+  'sso-login': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
+  'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
+};
+
+const LAYOUTS: Record<Area | 'general', LazyComponent> = {
+  guest: () => import('./layouts/guest-layout.tsx').then((m) => ({ Component: m.GuestLayout })),
+  user: () => import('./layouts/user-layout.tsx').then((m) => ({ Component: m.UserLayout })),
+  provider: () => import('./layouts/provider-layout.tsx').then((m) => ({ Component: m.ProviderLayout })),
+  general: () => import('./layouts/plain-layout.tsx').then((m) => ({ Component: m.PlainLayout })),
+};
+
+/** Routes that only redirect render nothing (their loader answers first). */
+function Redirecting() {
+  return null;
+}
+
+/** spec 1 §2 guards, run before any code of the area is fetched. */
+export function areaGuard(area: Area) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const decision = decideAreaAccess(area, currentRole(), `${url.pathname}${url.search}`);
+    if (decision.kind === 'allow') {
+      return null;
+    }
+    if (decision.urlAfterLogin) {
+      rememberUrlAfterLogin(decision.urlAfterLogin);
+    }
+    return redirect(decision.to);
+  };
+}
+
+/** spec 1 §4 provider single sign-on: without auth_code, provider or request_url go to guest login. */
+function ssoLoginGuard({ request }: LoaderFunctionArgs) {
+  const query = new URL(request.url).searchParams;
+  const complete = ['auth_code', 'provider', 'request_url'].every((name) => query.get(name));
+  return complete ? null : redirect('/guest/login');
+}
+
+function toRoute(entry: RouteEntry, relativeTo: string): RouteObject {
+  const handle: RouteHandle = { titleKey: entry.titleKey };
+  return {
+    path: entry.path.slice(relativeTo.length),
+    handle,
+    lazy: SCREENS[entry.screen],
+    ...(entry.screen === 'sso-login' ? { loader: ssoLoginGuard } : {}),
+  };
+}
+
+function areaRoute(area: Area): RouteObject {
+  const prefix = `/${area}/`;
+  return {
+    path: area,
+    loader: areaGuard(area),
+    lazy: LAYOUTS[area],
+    children: [
+      { index: true, loader: () => redirect(rootRedirect(area)), Component: Redirecting },
+      ...routesOfArea(area).map((entry) => toRoute(entry, prefix)),
+      ...ROUTE_REDIRECTS.filter((item) => item.from.startsWith(prefix)).map((item): RouteObject => ({
+        path: item.from.slice(prefix.length),
+        loader: ({ request }) => redirect(`${item.to}${item.keepQuery ? new URL(request.url).search : ''}`),
+        Component: Redirecting,
+      })),
+    ],
+  };
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      Component: RootLayout,
+      ErrorBoundary: GenericErrorPage,
+      HydrateFallback: BootScreen,
+      handle: { titleKey: 'route.root' } satisfies RouteHandle,
+      children: [
+        // spec 1 §2: the empty path goes to the role's default route.
+        { index: true, loader: () => redirect(rootRedirect(currentRole())), Component: Redirecting },
+        {
+          lazy: LAYOUTS.general,
+          children: routesOfArea('general').map((entry) => toRoute(entry, '/')),
+        },
+        areaRoute('guest'),
+        areaRoute('user'),
+        areaRoute('provider'),
+        // spec 1 §2: unknown paths go to /guest/landing (whose guard sends signed-in people home).
+        { path: '*', loader: () => redirect('/guest/landing'), Component: Redirecting },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

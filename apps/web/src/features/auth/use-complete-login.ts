@@ -1,0 +1,53 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { TokenResponse } from '@app/contracts/auth';
+import { processLoginData } from '../../lib/auth/login-data.ts';
+import { clearChallenge } from '../../lib/auth/two-factor-challenge.ts';
+import { sessionFromTokens, setSession } from '../../lib/auth/session-store.ts';
+import { forgetUrlAfterLogin, readUrlAfterLogin } from '../../lib/auth/url-after-login.ts';
+import { useAppConfig } from '../../lib/variant/app-config.ts';
+import { currentUserQueryOptions } from './api/get-current-user.ts';
+import { hasOutstandingBalance } from './outstanding-balance.ts';
+import { postLoginRedirect } from './post-login-redirect.ts';
+
+export interface CompleteLoginOptions {
+  /** The login screen's query (booking-link params, redirectTo…). */
+  search: string;
+  /** Overrides the stored urlAfterLogin (the provider login's redirectTo). */
+  urlAfterLogin?: string | null;
+}
+
+/**
+ * Everything after the token arrives: store the session, process the login data (spec 1 §4), load
+ * the provider permissions for doctors, then follow the post-login redirect order (spec 1 §2).
+ */
+export function useCompleteLogin(): (tokens: TokenResponse, options: CompleteLoginOptions) => Promise<void> {
+  const config = useAppConfig();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  return useCallback(
+    async (tokens, { search, urlAfterLogin }) => {
+      // The second factor is done once tokens exist; the challenge must not linger.
+      clearChallenge();
+      setSession(sessionFromTokens(tokens));
+      processLoginData(tokens.user, { twoFactorPending: false, currentPath: window.location.pathname });
+      if (tokens.user.memberType === 'doctor') {
+        // spec 1 §4: permissions are needed by the provider screens; a failure shows in the banner but
+        // does not stop the login.
+        await queryClient.query(currentUserQueryOptions()).catch(() => undefined);
+      }
+      const target = postLoginRedirect({
+        user: tokens.user,
+        variant: config.variant,
+        search,
+        urlAfterLogin: urlAfterLogin ?? readUrlAfterLogin(),
+        hasOutstandingBalance: await hasOutstandingBalance(tokens.user),
+      });
+      forgetUrlAfterLogin();
+      await navigate(target, { replace: true });
+    },
+    [config.variant, queryClient, navigate],
+  );
+}

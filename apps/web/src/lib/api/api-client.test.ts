@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentUserSchema } from '@app/contracts/auth';
+import { TEST_CONFIG } from '../../test/render.tsx';
+import { forgetCachedSession, getSession, setSession } from '../auth/session-store.ts';
+import { onSessionLost } from '../auth/session-events.ts';
+import { setLoadedAppConfig } from '../variant/app-config.ts';
+import { apiRequest } from './api-client.ts';
+import { ApiRequestError } from './api-error.ts';
+
+const user = {
+  id: 'u1',
+  memberId: 'm1',
+  memberType: 'patient' as const,
+  role: 'user' as const,
+  isResetPasswordRequired: false,
+  isSecurityQuestionEmpty: false,
+};
+const me = {
+  ...user,
+  username: 'jane.patient',
+  firstName: 'Jane',
+  lastName: 'Patient',
+  name: 'Jane Patient',
+  email: null,
+  image: null,
+  timezone: null,
+  status: 'active',
+  communicationLanguage: { isoCode: 'en' },
+  providerPermissions: [],
+};
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+function urlsOf(calls: unknown[][]): unknown[] {
+  return calls.map((call) => call[0]);
+}
+
+function authorizationOf(call: unknown[]): string | undefined {
+  const init = call[1] as RequestInit | undefined;
+  return (init?.headers as Record<string, string> | undefined)?.authorization;
+}
+
+describe('apiRequest and the session', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    forgetCachedSession();
+    setLoadedAppConfig(TEST_CONFIG);
+    setSession({ accessToken: 'old', refreshToken: 'r1', expiresAt: Date.now() + 600_000, user });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    onSessionLost(() => undefined);
+  });
+
+  it('refreshes once on the expired-token 401 and repeats the call', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(401, { message: 'The access token provided has expired.' }))
+      .mockResolvedValueOnce(
+        json(200, { access_token: 'new', token_type: 'Bearer', expires_in: 900, refresh_token: 'r2', user }),
+      )
+      .mockResolvedValueOnce(json(200, me));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(apiRequest('/api/me', currentUserSchema)).resolves.toMatchObject({
+      username: 'jane.patient',
+    });
+    expect(urlsOf(fetchMock.mock.calls)).toEqual(['/api/me', '/oauth/v2/token', '/api/me']);
+    expect(authorizationOf(fetchMock.mock.calls[2] as unknown[])).toBe('Bearer new');
+    expect(JSON.parse((fetchMock.mock.calls[1] as [string, { body: string }])[1].body)).toEqual({
+      grant_type: 'refresh_token',
+      client_id: '34',
+      refresh_token: 'r1',
+    });
+    expect(getSession()?.refreshToken).toBe('r2');
+  });
+
+  it('refreshes ahead of expiry before calling', async () => {
+    setSession({ accessToken: 'old', refreshToken: 'r1', expiresAt: Date.now() + 30_000, user });
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        json(200, { access_token: 'new', token_type: 'Bearer', expires_in: 900, refresh_token: 'r2', user }),
+      )
+      .mockResolvedValueOnce(json(200, me));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/me', currentUserSchema);
+    expect(urlsOf(fetchMock.mock.calls)).toEqual(['/oauth/v2/token', '/api/me']);
+    expect(authorizationOf(fetchMock.mock.calls[1] as unknown[])).toBe('Bearer new');
+  });
+
+  it('ends the session when the refresh is refused', async () => {
+    const lost = vi.fn();
+    onSessionLost(lost);
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(json(401, { message: 'The access token provided has expired.' }))
+        .mockResolvedValueOnce(
+          json(400, { error: 'invalid_grant', error_description: 'Refresh token is not valid.' }),
+        ),
+    );
+    await expect(apiRequest('/api/me', currentUserSchema)).rejects.toBeInstanceOf(ApiRequestError);
+    expect(getSession()).toBeNull();
+    expect(lost).toHaveBeenCalledOnce();
+  });
+
+  it('reports the status, URL and body of a failed call', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(json(404, { message: 'Clinic not found.' })));
+    const failure = await apiRequest('/api/clinics/9', currentUserSchema).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiRequestError);
+    expect(failure).toMatchObject({
+      status: 404,
+      url: '/api/clinics/9',
+      body: { message: 'Clinic not found.' },
+    });
+  });
+});

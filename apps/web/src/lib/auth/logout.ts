@@ -1,0 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { anyBody, apiRequest } from '../api/api-client.ts';
+import { dismissBanner } from '../errors/banner-store.ts';
+import { clearAppStorage } from './clear-app-storage.ts';
+import { getSession } from './session-store.ts';
+
+export const GUEST_DEFAULT_ROUTE = '/guest/landing';
+/** Logout must not hang on a slow server: the local session is gone either way. */
+const LOGOUT_CALL_TIMEOUT_MS = 5000;
+
+export interface LogoutDependencies {
+  queryClient: QueryClient;
+  navigate: (to: string) => unknown;
+  /** navigator.onLine unless given. */
+  online?: boolean;
+}
+
+async function revokeOnServer(): Promise<void> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => {
+    controller.abort();
+  }, LOGOUT_CALL_TIMEOUT_MS);
+  try {
+    await apiRequest('/api/logout', anyBody, { method: 'POST', signal: controller.signal });
+  } catch {
+    // Already revoked, expired or unreachable: the local logout goes on.
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * spec 1 §2, §4: revoke the session on the server (skipped offline: "offline logout goes straight to
+ * guest/landing"), clear every stored value and the query cache, then go to the guest default route.
+ * The server call comes first so the revocation is done when the landing page shows.
+ */
+export async function performLogout({
+  queryClient,
+  navigate,
+  online = navigator.onLine,
+}: LogoutDependencies): Promise<void> {
+  if (online && getSession()) {
+    await revokeOnServer();
+  }
+  clearAppStorage();
+  queryClient.clear();
+  dismissBanner();
+  await navigate(GUEST_DEFAULT_ROUTE);
+}

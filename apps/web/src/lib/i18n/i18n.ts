@@ -1,0 +1,59 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LOCAL_KEYS } from '../storage/storage-keys.ts';
+import { readItem, writeItem } from '../storage/browser-storage.ts';
+import { en } from './en.ts';
+
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** spec 1 §9: default locale en. */
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+function isLanguage(value: string | null): value is Language {
+  return value !== null && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function storedLanguage(): Language {
+  const stored = readItem('local', LOCAL_KEYS.language);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+async function ensureCatalogue(instance: I18n, language: Language): Promise<void> {
+  if (language === 'es' && !instance.hasResourceBundle('es', 'translation')) {
+    // Spanish is fetched only by those who use it, keeping the first page light.
+    const { es } = await import('./es.ts');
+    instance.addResourceBundle('es', 'translation', es);
+  }
+}
+
+function followLanguage(language: string): void {
+  // WCAG 3.1.1: the page's lang attribute follows the language shown.
+  document.documentElement.lang = language;
+}
+
+export async function initI18n(language: Language = storedLanguage()): Promise<I18n> {
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next);
+  await instance.init({
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    resources: { en: { translation: en } },
+    keySeparator: false,
+    nsSeparator: false,
+    // React escapes text already.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  });
+  instance.on('languageChanged', followLanguage);
+  await ensureCatalogue(instance, language);
+  await instance.changeLanguage(language);
+  followLanguage(instance.language);
+  return instance;
+}
+
+export async function switchLanguage(instance: I18n, language: Language): Promise<void> {
+  await ensureCatalogue(instance, language);
+  writeItem('local', LOCAL_KEYS.language, language);
+  await instance.changeLanguage(language);
+}

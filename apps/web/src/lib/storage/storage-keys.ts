@@ -1,0 +1,39 @@
+/**
+ * Every browser-storage key the app writes, in one place, so logout can clear them all
+ * (spec 1 §4: "Logout clears all stored data") and docs can list them.
+ */
+export const LOCAL_KEYS = {
+  /** spec 1 §3, §4 login data: the user id and member type of the last login. */
+  id: 'id',
+  memberType: 'memberType',
+  /** spec 1 §3: default | on-fly | check-in. */
+  appFlow: 'appFlow',
+  /** spec 1 §1: 'selfCheckIn' turns on the kiosk mode (logout 1000 ms after start). */
+  appMode: 'appMode',
+  /** spec 1 §4: provider resource names loaded from /api/me for doctors. */
+  providerPermissions: 'providerPermissions',
+  /** The language the person chose (en, es). */
+  language: 'language',
+  /** Test/debug hook that shortens the idle logout (docs/decisions/0005-web-session-and-routing.md). */
+  idleOverride: 'idleOverride',
+} as const;
+
+export const SESSION_KEYS = {
+  /** Access and refresh tokens plus the login result (JSON); per tab, see decision 0005. */
+  authSession: 'authSession',
+  /** spec 1 §2: the URL a guest wanted before being sent to log in. */
+  urlAfterLogin: 'urlAfterLogin',
+  /** The two-factor challenge between the login, phone-verification and code screens. */
+  twoFactorChallenge: 'twoFactorChallenge',
+} as const;
+
+/**
+ * Device settings that survive logout: the kiosk mode belongs to the device, not to the person who
+ * logged out (clearing it would turn a kiosk back into a normal portal), and so do the chosen
+ * language and the idle test hook.
+ */
+export const LOCAL_KEYS_KEPT_ON_LOGOUT: readonly string[] = [
+  LOCAL_KEYS.appMode,
+  LOCAL_KEYS.language,
+  LOCAL_KEYS.idleOverride,
+];

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { appConfigSchema } from '@app/contracts/variants';
+import { TEST_CONFIG } from '../../test/render.tsx';
+import { isAppConfig } from './app-config.ts';
+
+describe('isAppConfig', () => {
+  it('accepts what the contract schema accepts', () => {
+    expect(appConfigSchema.safeParse(TEST_CONFIG).success).toBe(true);
+    expect(isAppConfig(TEST_CONFIG)).toBe(true);
+    expect(isAppConfig({ ...TEST_CONFIG, variant: 'check-in', grantType: 'doctor_username' })).toBe(true);
+  });
+
+  it('refuses what the contract schema refuses', () => {
+    const broken = [
+      { ...TEST_CONFIG, variant: 'kiosk' },
+      { ...TEST_CONFIG, clientId: 34 },
+      { ...TEST_CONFIG, features: { ...TEST_CONFIG.features, signUp: 'yes' } },
+      { ...TEST_CONFIG, branding: { logo: null, checkInFlowColor: null } },
+      null,
+    ];
+    for (const value of broken) {
+      expect(appConfigSchema.safeParse(value).success).toBe(false);
+      expect(isAppConfig(value)).toBe(false);
+    }
+  });
+});

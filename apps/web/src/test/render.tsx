@@ -1,0 +1,86 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { AppConfig } from '@app/contracts/variants';
+import { en } from '../lib/i18n/en.ts';
+import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
+
+export const TEST_CONFIG: AppConfig = {
+  variant: 'care-plan',
+  appName: 'MyCarePlan',
+  defaultRole: 'user',
+  grantType: 'password',
+  clientId: '34',
+  features: {
+    signUp: true,
+    biometricLogin: false,
+    liveChat: false,
+    productTour: false,
+    credentialRecoverySelect: false,
+  },
+  branding: { logo: null, backgroundColor: '#33a094', checkInFlowColor: null },
+  devOutbox: false,
+};
+
+export function createTestI18n() {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: en } },
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    showSupportNotice: false,
+  });
+  return instance;
+}
+
+interface Options {
+  config?: AppConfig;
+  queryClient?: QueryClient;
+}
+
+function Providers({ children, config, queryClient }: { children: ReactNode } & Required<Options>) {
+  return (
+    <MantineProvider env="test">
+      <I18nextProvider i18n={createTestI18n()}>
+        <QueryClientProvider client={queryClient}>
+          <AppConfigContext value={config}>{children}</AppConfigContext>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </MantineProvider>
+  );
+}
+
+/** Renders a component with the app's providers (no router). */
+export function renderWithProviders(ui: ReactElement, options: Options = {}): RenderResult {
+  const config = options.config ?? TEST_CONFIG;
+  setLoadedAppConfig(config);
+  const queryClient =
+    options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <Providers config={config} queryClient={queryClient}>
+      {ui}
+    </Providers>,
+  );
+}
+
+/** Renders routes in a memory router with the app's providers. */
+export function renderRoutes(routes: RouteObject[], initialEntry: string, options: Options = {}) {
+  const config = options.config ?? TEST_CONFIG;
+  setLoadedAppConfig(config);
+  const queryClient =
+    options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const result = render(
+    <Providers config={config} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, router };
+}

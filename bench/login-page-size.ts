@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { freePort, serverEntry, startAndTime, withTempDir } from './measure-server.ts';
+
+const require = createRequire(import.meta.url);
+
+export interface PageSizeResult {
+  page: string;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  files: { url: string; type: 'js' | 'css'; gzipBytes: number }[];
+  /** The floor any React app pays: react + react-dom production builds, gzipped, read from node_modules. */
+  reactBaselineGzipBytes: number;
+}
+
+function gzipBytes(content: Buffer | string): number {
+  return gzipSync(content, { level: 9 }).length;
+}
+
+async function reactBaseline(): Promise<number> {
+  const reactDir = path.dirname(require.resolve('react/package.json'));
+  const reactDomDir = path.dirname(require.resolve('react-dom/package.json', { paths: [reactDir] }));
+  const files = [
+    path.join(reactDir, 'cjs/react.production.js'),
+    path.join(reactDir, 'cjs/react-jsx-runtime.production.js'),
+    path.join(reactDomDir, 'cjs/react-dom.production.js'),
+    path.join(reactDomDir, 'cjs/react-dom-client.production.js'),
+  ];
+  const contents = await Promise.all(files.map((file) => readFile(file)));
+  return gzipBytes(Buffer.concat(contents));
+}
+
+/** Loads a page of the built app in Chromium and adds up the gzipped JS and CSS it fetched. */
+export async function measurePageSize(pagePath = '/guest/login'): Promise<PageSizeResult> {
+  return withTempDir(async (dataDir) => {
+    const server = await startAndTime(
+      [serverEntry],
+      { DATA_DIR: dataDir, NODE_ENV: 'development', DATABASE_URL: '' },
+      await freePort(),
+      '/healthz',
+    );
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      const pending: Promise<PageSizeResult['files'][number] | null>[] = [];
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') {
+          return;
+        }
+        pending.push(
+          response.body().then((body) => ({
+            url: new URL(response.url()).pathname,
+            type: type === 'script' ? ('js' as const) : ('css' as const),
+            gzipBytes: gzipBytes(body),
+          })),
+        );
+      });
+      await page.goto(server.url.replace('127.0.0.1', 'localhost') + pagePath, { waitUntil: 'networkidle' });
+      const files = (await Promise.all(pending)).filter((file) => file !== null);
+      const sum = (type: 'js' | 'css') =>
+        files.filter((file) => file.type === type).reduce((total, file) => total + file.gzipBytes, 0);
+      return {
+        page: pagePath,
+        jsGzipBytes: sum('js'),
+        cssGzipBytes: sum('css'),
+        files,
+        reactBaselineGzipBytes: await reactBaseline(),
+      };
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  });
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './fixtures/chromium.ts';
+
+// Each worker starts its own built server on a free port with a fresh data directory
+// (fixtures/portal.ts), so workers never share state. The build runs before (npm run test:e2e).
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions(),
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
