@@ -64,16 +64,24 @@ async function sendCode(context: AppContext, user: UserRow, challenge: Challenge
     });
     const phone = challenge.phone ?? user.mobilePhone;
     if (phone) {
-      await enqueueMessage(tx, { channel: 'sms', recipient: phone, body: text, purpose: 'two-factor-code' });
+      await enqueueMessage(
+        tx,
+        { channel: 'sms', recipient: phone, body: text, purpose: 'two-factor-code' },
+        now,
+      );
     }
     if (user.email) {
-      await enqueueMessage(tx, {
-        channel: 'email',
-        recipient: user.email,
-        subject: 'Your verification code',
-        body: text,
-        purpose: 'two-factor-code',
-      });
+      await enqueueMessage(
+        tx,
+        {
+          channel: 'email',
+          recipient: user.email,
+          subject: 'Your verification code',
+          body: text,
+          purpose: 'two-factor-code',
+        },
+        now,
+      );
     }
   });
 }

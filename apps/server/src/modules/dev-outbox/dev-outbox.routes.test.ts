@@ -9,27 +9,43 @@ describe('GET /dev/outbox', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const db = t.context.db;
-    await enqueueMessage(db, {
-      channel: 'sms',
-      recipient: '+15551234567',
-      body: 'Your code is 111111',
-      purpose: 'two-factor-code',
-    });
-    await enqueueMessage(db, {
-      channel: 'email',
-      recipient: 'Jane.Patient@example.com',
-      subject: 'Your code',
-      body: 'Your code is 222222',
-      purpose: 'two-factor-code',
-    });
-    await enqueueMessage(db, { channel: 'sms', recipient: '5559990000', body: 'other', purpose: 'reminder' });
-    await enqueueMessage(db, {
-      channel: 'email',
-      recipient: 'mallory@example.com',
-      subject: '<img src=x onerror=alert(1)>',
-      body: '<script>alert("x")</script> & more',
-      purpose: 'test',
-    });
+    await enqueueMessage(
+      db,
+      {
+        channel: 'sms',
+        recipient: '+15551234567',
+        body: 'Your code is 111111',
+        purpose: 'two-factor-code',
+      },
+      t.context.now(),
+    );
+    await enqueueMessage(
+      db,
+      {
+        channel: 'email',
+        recipient: 'Jane.Patient@example.com',
+        subject: 'Your code',
+        body: 'Your code is 222222',
+        purpose: 'two-factor-code',
+      },
+      t.context.now(),
+    );
+    await enqueueMessage(
+      db,
+      { channel: 'sms', recipient: '5559990000', body: 'other', purpose: 'reminder' },
+      t.context.now(),
+    );
+    await enqueueMessage(
+      db,
+      {
+        channel: 'email',
+        recipient: 'mallory@example.com',
+        subject: '<img src=x onerror=alert(1)>',
+        body: '<script>alert("x")</script> & more',
+        purpose: 'test',
+      },
+      t.context.now(),
+    );
   });
   afterAll(async () => {
     await t.close();

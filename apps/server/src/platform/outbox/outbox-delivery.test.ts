@@ -65,19 +65,27 @@ describe('outbox delivery', () => {
   }
 
   it('delivers due messages through the adapter of their channel and marks them sent', async () => {
-    await enqueueMessage(t.context.db, {
-      channel: 'email',
-      recipient: 'a@example.com',
-      subject: 'Hi',
-      body: 'one',
-      purpose: 'test',
-    });
-    await enqueueMessage(t.context.db, {
-      channel: 'sms',
-      recipient: '+15551230001',
-      body: 'two',
-      purpose: 'test',
-    });
+    await enqueueMessage(
+      t.context.db,
+      {
+        channel: 'email',
+        recipient: 'a@example.com',
+        subject: 'Hi',
+        body: 'one',
+        purpose: 'test',
+      },
+      t.context.now(),
+    );
+    await enqueueMessage(
+      t.context.db,
+      {
+        channel: 'sms',
+        recipient: '+15551230001',
+        body: 'two',
+        purpose: 'test',
+      },
+      t.context.now(),
+    );
     const email = recordingAdapter();
     const sms = recordingAdapter();
     const result = await processOutboxBatch({
@@ -104,12 +112,16 @@ describe('outbox delivery', () => {
   });
 
   it('retries a failed delivery with backoff and gives up after the last attempt', async () => {
-    await enqueueMessage(t.context.db, {
-      channel: 'sms',
-      recipient: '+15551230002',
-      body: 'code 123456',
-      purpose: 'test',
-    });
+    await enqueueMessage(
+      t.context.db,
+      {
+        channel: 'sms',
+        recipient: '+15551230002',
+        body: 'code 123456',
+        purpose: 'test',
+      },
+      t.context.now(),
+    );
     const failing = recordingAdapter(true);
     const adapters: OutboxAdapters = { email: failing, sms: failing };
     const captured = captureLogger();
@@ -155,12 +167,16 @@ describe('outbox delivery', () => {
 
   it('lets concurrent workers share the work without delivering a message twice', async () => {
     for (let i = 0; i < 12; i += 1) {
-      await enqueueMessage(t.context.db, {
-        channel: 'email',
-        recipient: `p${i}@example.com`,
-        body: `m${i}`,
-        purpose: 'test',
-      });
+      await enqueueMessage(
+        t.context.db,
+        {
+          channel: 'email',
+          recipient: `p${i}@example.com`,
+          body: `m${i}`,
+          purpose: 'test',
+        },
+        t.context.now(),
+      );
     }
     const shared = recordingAdapter();
     const adapters = { email: shared, sms: shared };
@@ -180,18 +196,26 @@ describe('outbox delivery', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'skips rows another transaction holds locked (PostgreSQL)',
     async () => {
-      await enqueueMessage(t.context.db, {
-        channel: 'email',
-        recipient: 'locked@example.com',
-        body: 'a',
-        purpose: 'test',
-      });
-      await enqueueMessage(t.context.db, {
-        channel: 'email',
-        recipient: 'free@example.com',
-        body: 'b',
-        purpose: 'test',
-      });
+      await enqueueMessage(
+        t.context.db,
+        {
+          channel: 'email',
+          recipient: 'locked@example.com',
+          body: 'a',
+          purpose: 'test',
+        },
+        t.context.now(),
+      );
+      await enqueueMessage(
+        t.context.db,
+        {
+          channel: 'email',
+          recipient: 'free@example.com',
+          body: 'b',
+          purpose: 'test',
+        },
+        t.context.now(),
+      );
       let release: () => void = () => undefined;
       let signalTaken: () => void = () => undefined;
       const taken = new Promise<void>((resolve) => {
@@ -224,12 +248,16 @@ describe('outbox delivery', () => {
   );
 
   it('hides a claimed message from other workers for the lease, then makes it due again', async () => {
-    await enqueueMessage(t.context.db, {
-      channel: 'email',
-      recipient: 'lease@example.com',
-      body: 'x',
-      purpose: 'test',
-    });
+    await enqueueMessage(
+      t.context.db,
+      {
+        channel: 'email',
+        recipient: 'lease@example.com',
+        body: 'x',
+        purpose: 'test',
+      },
+      t.context.now(),
+    );
     // A worker that dies mid-delivery: the claim happened, the outcome was never written.
     const hanging: OutboxAdapter = { name: 'hanging', deliver: () => new Promise(() => undefined) };
     void processOutboxBatch({
@@ -255,12 +283,16 @@ describe('outbox delivery', () => {
   });
 
   it('the worker polls, and stop() waits for the batch in flight', async () => {
-    await enqueueMessage(t.context.db, {
-      channel: 'email',
-      recipient: 'worker@example.com',
-      body: 'hello',
-      purpose: 'test',
-    });
+    await enqueueMessage(
+      t.context.db,
+      {
+        channel: 'email',
+        recipient: 'worker@example.com',
+        body: 'hello',
+        purpose: 'test',
+      },
+      t.context.now(),
+    );
     let release: () => void = () => undefined;
     let started = false;
     const slow: OutboxAdapter = {

@@ -14,9 +14,13 @@ export interface OutgoingMessage {
 /**
  * Every email and SMS goes through here: written in the caller's transaction (pass `tx`), delivered
  * later by the outbox worker, so a failing gateway never loses or duplicates a message.
+ * `now` is the application's clock (context.now): the worker compares due times with that clock, so
+ * the row must not take the database server's own `now()`, which may run a little ahead.
  */
-export async function enqueueMessage(db: Db, message: OutgoingMessage): Promise<void> {
+export async function enqueueMessage(db: Db, message: OutgoingMessage, now: Date): Promise<void> {
   await db.insert(outboxMessages).values({
+    createdAt: now,
+    nextAttemptAt: now,
     channel: message.channel,
     recipient: message.recipient,
     subject: message.subject ?? null,
