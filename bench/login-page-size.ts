@@ -1,18 +1,17 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
 import { chromium } from 'playwright-core';
 import { freePort, serverEntry, startAndTime, withTempDir } from './measure-server.ts';
-
-const require = createRequire(import.meta.url);
 
 export interface PageSizeResult {
   page: string;
   jsGzipBytes: number;
   cssGzipBytes: number;
   files: { url: string; type: 'js' | 'css'; gzipBytes: number }[];
-  /** The floor any React app pays: react + react-dom production builds, gzipped, read from node_modules. */
+  /** The floor any React app pays: a one-paragraph React app built by the same Vite, gzipped. */
   reactBaselineGzipBytes: number;
 }
 
@@ -20,17 +19,19 @@ function gzipBytes(content: Buffer | string): number {
   return gzipSync(content, { level: 9 }).length;
 }
 
+/** Builds the smallest React app with the same Vite and returns its gzipped JS. */
 async function reactBaseline(): Promise<number> {
-  const reactDir = path.dirname(require.resolve('react/package.json'));
-  const reactDomDir = path.dirname(require.resolve('react-dom/package.json', { paths: [reactDir] }));
-  const files = [
-    path.join(reactDir, 'cjs/react.production.js'),
-    path.join(reactDir, 'cjs/react-jsx-runtime.production.js'),
-    path.join(reactDomDir, 'cjs/react-dom.production.js'),
-    path.join(reactDomDir, 'cjs/react-dom-client.production.js'),
-  ];
-  const contents = await Promise.all(files.map((file) => readFile(file)));
-  return gzipBytes(Buffer.concat(contents));
+  return withTempDir(async (outDir) => {
+    await build({
+      root: fileURLToPath(new URL('./baseline-app/', import.meta.url)),
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+    });
+    const assets = path.join(outDir, 'assets');
+    const files = (await readdir(assets)).filter((name) => name.endsWith('.js'));
+    const contents = await Promise.all(files.map((name) => readFile(path.join(assets, name))));
+    return contents.reduce((total, content) => total + gzipBytes(content), 0);
+  });
 }
 
 /** Loads a page of the built app in Chromium and adds up the gzipped JS and CSS it fetched. */
