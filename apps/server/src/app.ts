@@ -17,10 +17,12 @@ export type App = FastifyInstance;
 export interface BuildAppOptions {
   context: AppContext;
   logger?: boolean;
+  /** Where logs go instead of stdout (tests read them to prove what never reaches a log). */
+  logStream?: NodeJS.WritableStream;
   webDist?: string;
 }
 
-export async function buildApp({ context, logger = true, webDist = webDistDir }: BuildAppOptions) {
+export async function buildApp({ context, logger = true, logStream, webDist = webDistDir }: BuildAppOptions) {
   const { env } = context;
   const app = Fastify({
     trustProxy: env.TRUST_PROXY,
@@ -28,6 +30,7 @@ export async function buildApp({ context, logger = true, webDist = webDistDir }:
     logger: logger
       ? {
           level: env.LOG_LEVEL,
+          ...(logStream ? { stream: logStream } : {}),
           // No tokens, passwords or health data in logs: no bodies, no query strings, no auth headers.
           serializers: {
             req: (request: { method: string; url: string; id: string }) => ({

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
@@ -43,7 +44,17 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   };
 }
 
-export async function buildTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Capture the server's logs (at the level of LOG_LEVEL in the overrides). */
+  logStream?: NodeJS.WritableStream;
+  /** Share rate-limit counters through this Redis, as instances of one deployment do. */
+  redisUrl?: string;
+}
+
+export async function buildTestApp(
+  overrides: Partial<Env> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   const env: Env = { ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
@@ -52,10 +63,15 @@ export async function buildTestApp(overrides: Partial<Env> = {}): Promise<TestAp
     env,
     db: database.db,
     signingKey: await loadSigningKey(database.db, env.JWT_SECRET),
-    redis: null,
+    redis: options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }) : null,
     now: () => new Date(Date.now() + offsetMs),
   };
-  const app = await buildApp({ context, logger: false, webDist: '/nonexistent-web-dist' });
+  const app = await buildApp({
+    context,
+    logger: options.logStream !== undefined,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    webDist: '/nonexistent-web-dist',
+  });
   await app.ready();
   return {
     app,
@@ -65,6 +81,7 @@ export async function buildTestApp(overrides: Partial<Env> = {}): Promise<TestAp
     },
     close: async () => {
       await app.close();
+      await context.redis?.quit();
       await database.close();
       await drop();
     },

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { and, desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { TokenResponse, TwoFactorRequired } from '@app/contracts/auth';
+import { outboxMessages } from '../../db/schema/outbox.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { createTestUser, TEST_PASSWORD } from '../../test/create-test-user.ts';
+import { passwordGrant, PORTAL_CLIENT, tokenRequest } from './auth-test-helpers.ts';
+
+describe('what the logs never hold', () => {
+  it('keeps passwords, codes, tokens and query strings out of the logs at info level', async () => {
+    const stream = new PassThrough();
+    let logs = '';
+    stream.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+    const t = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+    try {
+      const user = await createTestUser(t.context.db, { twoFactorRequired: true });
+      const challenge = (await passwordGrant(t.app, user.username)).json<TwoFactorRequired>();
+      const [message] = await t.context.db
+        .select()
+        .from(outboxMessages)
+        .where(
+          and(eq(outboxMessages.recipient, user.email ?? ''), eq(outboxMessages.purpose, 'two-factor-code')),
+        )
+        .orderBy(desc(outboxMessages.createdAt));
+      const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? '';
+      const tokens = (
+        await tokenRequest(t.app, {
+          grant_type: 'two_factor',
+          client_id: PORTAL_CLIENT,
+          challenge_id: challenge.challenge_id,
+          code,
+        })
+      ).json<TokenResponse>();
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/me?secret=query-value',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      await passwordGrant(t.app, user.username, 'Wrong#Password9');
+
+      expect(logs).toContain('/oauth/v2/token');
+      expect(logs).toContain('/api/me');
+      for (const secret of [
+        TEST_PASSWORD,
+        'Wrong#Password9',
+        code,
+        tokens.access_token,
+        tokens.refresh_token,
+        'query-value',
+      ]) {
+        expect(logs).not.toContain(secret);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+// Several instances of one deployment share their counters through Redis (REDIS_URL). CI runs this
+// against the machine's Redis; without one there is nothing to share and the test does not apply.
+describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
+  it('counts one account across two server instances', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? '';
+    const limits = { AUTH_RATE_LIMIT_PER_ACCOUNT: 3, AUTH_RATE_LIMIT_PER_IP: 100 };
+    const first = await buildTestApp(limits, { redisUrl });
+    const second = await buildTestApp(limits, { redisUrl });
+    try {
+      // Both instances must know the account; its name is unique so no earlier run's counter applies.
+      const username = `shared.${randomBytes(6).toString('hex')}`;
+      await createTestUser(first.context.db, { username });
+      await createTestUser(second.context.db, { username });
+      expect((await passwordGrant(first.app, username)).statusCode).toBe(200);
+      expect((await passwordGrant(second.app, username)).statusCode).toBe(200);
+      expect((await passwordGrant(first.app, username)).statusCode).toBe(200);
+      expect((await passwordGrant(second.app, username)).statusCode).toBe(429);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
