@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/fixtures/chromium.ts';
 import { freePort, serverEntry, startAndTime, withTempDir } from './measure-server.ts';
 
 export interface PageSizeResult {
@@ -43,17 +44,7 @@ export async function measurePageSize(pagePath = '/guest/login'): Promise<PageSi
       await freePort(),
       '/healthz',
     );
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions());
     try {
       const page = await browser.newPage();
       const pending: Promise<PageSizeResult['files'][number] | null>[] = [];
