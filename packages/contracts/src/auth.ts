@@ -105,7 +105,8 @@ export const currentUserSchema = z.object({
   memberId: z.string(),
   memberType: memberTypeSchema,
   role: roleSchema,
-  username: z.string(),
+  /** Null while a provider who logged in with a pin code has not chosen one yet (spec 1 §2). */
+  username: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),

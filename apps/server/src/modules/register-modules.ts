@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { recoveryRoutes } from './accounts/recovery.routes.ts';
+import { securityRoutes } from './accounts/security.routes.ts';
+import { signUpRoutes } from './accounts/sign-up.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { clinicLoginRoutes } from './clinics/clinic-login.routes.ts';
+import { devFixturesRoutes } from './dev-fixtures/dev-fixtures.routes.ts';
+import { providerRegistrationRoutes } from './providers/provider-registration.routes.ts';
 import { appConfigRoutes } from './clinics/app-config.routes.ts';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
 
@@ -12,4 +18,10 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(authRoutes, { context });
   await app.register(appConfigRoutes, { context });
   await app.register(devOutboxRoutes, { context });
+  await app.register(devFixturesRoutes, { context });
+  await app.register(signUpRoutes, { context });
+  await app.register(recoveryRoutes, { context });
+  await app.register(securityRoutes, { context });
+  await app.register(providerRegistrationRoutes, { context });
+  await app.register(clinicLoginRoutes, { context });
 }

@@ -96,7 +96,7 @@ describe('seedDemoDataIfEmpty', () => {
     });
     expect(jane.mobilePhone).toBeTruthy();
     expect(jane.securityQuestion).toBeTruthy();
-    expect(await verifySecret(DEMO_PASSWORD, jane.passwordHash)).toBe(true);
+    expect(await verifySecret(DEMO_PASSWORD, jane.passwordHash ?? '')).toBe(true);
     expect(await verifySecret(DEMO_SECURITY_ANSWER, jane.securityAnswerHash ?? '')).toBe(true);
 
     const john = await userNamed('john.twofactor');
@@ -106,7 +106,7 @@ describe('seedDemoDataIfEmpty', () => {
       email: 'john.twofactor@example.com',
     });
     expect(john.mobilePhone).toBeTruthy();
-    expect(await verifySecret(DEMO_PASSWORD, john.passwordHash)).toBe(true);
+    expect(await verifySecret(DEMO_PASSWORD, john.passwordHash ?? '')).toBe(true);
 
     const reset = await userNamed('reset.required');
     expect(reset).toMatchObject({
@@ -115,7 +115,7 @@ describe('seedDemoDataIfEmpty', () => {
       securityQuestion: null,
       securityAnswerHash: null,
     });
-    expect(await verifySecret(DEMO_PASSWORD, reset.passwordHash)).toBe(true);
+    expect(await verifySecret(DEMO_PASSWORD, reset.passwordHash ?? '')).toBe(true);
 
     const registered = await t.context.db
       .select({ userId: clinicPatients.userId })
@@ -128,8 +128,8 @@ describe('seedDemoDataIfEmpty', () => {
     const smith = await userNamed('dr.smith');
     const limited = await userNamed('dr.limited');
     expect(smith.memberType).toBe('doctor');
-    expect(await verifySecret(DEMO_PASSWORD, smith.passwordHash)).toBe(true);
-    expect(await verifySecret(DEMO_PASSWORD, limited.passwordHash)).toBe(true);
+    expect(await verifySecret(DEMO_PASSWORD, smith.passwordHash ?? '')).toBe(true);
+    expect(await verifySecret(DEMO_PASSWORD, limited.passwordHash ?? '')).toBe(true);
 
     const rows = await t.context.db.select().from(providers);
     expect(rows).toHaveLength(4);
@@ -153,7 +153,7 @@ describe('seedDemoDataIfEmpty', () => {
       .where(inArray(users.username, ['dr.patel', 'dr.gomez']));
     expect(others).toHaveLength(2);
     for (const other of others) {
-      expect(await verifySecret(DEMO_PASSWORD, other.passwordHash)).toBe(false);
+      expect(await verifySecret(DEMO_PASSWORD, other.passwordHash ?? '')).toBe(false);
     }
   });
 

@@ -54,5 +54,5 @@ export async function createTestUser(db: Db, options: TestUserOptions = {}) {
       .insert(providers)
       .values({ userId: user.id, clinicId: clinic.id, permissions: options.permissions ?? [] });
   }
-  return user;
+  return { ...user, username };
 }

@@ -17,6 +17,15 @@ export type ScreenId =
   | 'page-not-found'
   | 'oauth-code'
   | 'sso-login'
+  | 'sign-up'
+  | 'credential-recovery-select'
+  | 'forgot-username'
+  | 'forgot-password'
+  | 'activate-account'
+  | 'security'
+  | 'clinic-login'
+  | 'doctor-registration'
+  | 'provider-registration'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -50,17 +59,17 @@ const guest = (path: string, titleKey: RouteTitleKey, screen: ScreenId = 'coming
   titleKey,
   screen,
 });
-const user = (path: string, titleKey: RouteTitleKey): RouteEntry => ({
+const user = (path: string, titleKey: RouteTitleKey, screen: ScreenId = 'coming-soon'): RouteEntry => ({
   path: `/user/${path}`,
   area: 'user',
   titleKey,
-  screen: 'coming-soon',
+  screen,
 });
-const provider = (path: string, titleKey: RouteTitleKey): RouteEntry => ({
+const provider = (path: string, titleKey: RouteTitleKey, screen: ScreenId = 'coming-soon'): RouteEntry => ({
   path: `/provider/${path}`,
   area: 'provider',
   titleKey,
-  screen: 'coming-soon',
+  screen,
 });
 
 export const ROUTE_MAP: readonly RouteEntry[] = [
@@ -77,24 +86,38 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   guest('provider-login', 'route.guest.providerLogin', 'provider-login'),
   guest('two-factor-auth', 'route.guest.twoFactorAuth', 'two-factor-auth'),
   guest('two-factor-login', 'route.guest.twoFactorLogin', 'two-factor-login'),
-  guest('sign-up', 'route.guest.signUp'),
-  guest('doctor-registration', 'route.guest.doctorRegistration'),
-  guest('doctor-registration/options', 'route.guest.doctorRegistrationOptions'),
-  guest('doctor-registration/pin-code', 'route.guest.doctorRegistrationPinCode'),
-  guest('credential-recovery-select', 'route.guest.credentialRecoverySelect'),
-  guest('forgot-username/form-step', 'route.guest.forgotUsernameForm'),
-  guest('forgot-username/channel-step', 'route.guest.forgotUsernameChannel'),
-  guest('forgot-username/sent-info-step', 'route.guest.forgotUsernameSent'),
-  guest('forgot-password/username-step', 'route.guest.forgotPasswordUsername'),
-  guest('forgot-password/security-question-step', 'route.guest.forgotPasswordSecurityQuestion'),
-  guest('forgot-password/receive-password-channel-step', 'route.guest.forgotPasswordReceiveChannel'),
-  guest('forgot-password/activation-link-channel-step', 'route.guest.forgotPasswordActivationChannel'),
-  guest('forgot-password/sent-info-step', 'route.guest.forgotPasswordSent'),
+  guest('sign-up', 'route.guest.signUp', 'sign-up'),
+  guest('doctor-registration', 'route.guest.doctorRegistration', 'doctor-registration'),
+  guest('doctor-registration/options', 'route.guest.doctorRegistrationOptions', 'doctor-registration'),
+  guest('doctor-registration/pin-code', 'route.guest.doctorRegistrationPinCode', 'doctor-registration'),
+  guest('credential-recovery-select', 'route.guest.credentialRecoverySelect', 'credential-recovery-select'),
+  guest('forgot-username/form-step', 'route.guest.forgotUsernameForm', 'forgot-username'),
+  guest('forgot-username/channel-step', 'route.guest.forgotUsernameChannel', 'forgot-username'),
+  guest('forgot-username/sent-info-step', 'route.guest.forgotUsernameSent', 'forgot-username'),
+  guest('forgot-password/username-step', 'route.guest.forgotPasswordUsername', 'forgot-password'),
+  guest(
+    'forgot-password/security-question-step',
+    'route.guest.forgotPasswordSecurityQuestion',
+    'forgot-password',
+  ),
+  guest(
+    'forgot-password/receive-password-channel-step',
+    'route.guest.forgotPasswordReceiveChannel',
+    'forgot-password',
+  ),
+  guest(
+    'forgot-password/activation-link-channel-step',
+    'route.guest.forgotPasswordActivationChannel',
+    'forgot-password',
+  ),
+  guest('forgot-password/sent-info-step', 'route.guest.forgotPasswordSent', 'forgot-password'),
   // spec 1 §2 names a "clinic login" without a path; this is the one we chose.
-  guest('clinic-login', 'route.guest.clinicLogin'),
+  guest('clinic-login', 'route.guest.clinicLogin', 'clinic-login'),
+  // Where the activation link of spec 1 §2 lands (the spec names no path).
+  guest('activate-account', 'route.guest.activateAccount', 'activate-account'),
 
   // Patient area (spec 1 §2 routes and side menu).
-  user('security', 'route.user.security'),
+  user('security', 'route.user.security', 'security'),
   user('appointment', 'route.user.appointment'),
   user('appointment/create', 'route.user.appointmentCreate'),
   user('account-settings', 'route.user.accountSettings'),
@@ -113,12 +136,12 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('unitedmd-schedule', 'route.user.unitedmdSchedule'),
 
   // Provider area.
-  provider('security', 'route.provider.security'),
+  provider('security', 'route.provider.security', 'security'),
   provider('appointment', 'route.provider.appointment'),
   provider('appointments', 'route.provider.appointments'),
   provider('message', 'route.provider.message'),
-  provider('auth-data', 'route.provider.authData'),
-  provider('security-question', 'route.provider.securityQuestion'),
+  provider('auth-data', 'route.provider.authData', 'provider-registration'),
+  provider('security-question', 'route.provider.securityQuestion', 'provider-registration'),
   provider('canny-sso-roadmap', 'route.provider.cannySsoRoadmap'),
 ];
 

@@ -39,6 +39,38 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
       Component: m.OAuthCodePage,
     })),
   'sso-login': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
+  'sign-up': () =>
+    import('../features/sign-up/components/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
+  'credential-recovery-select': () =>
+    import('../features/recovery/components/credential-recovery-select-page.tsx').then((m) => ({
+      Component: m.CredentialRecoverySelectPage,
+    })),
+  'forgot-username': () =>
+    import('../features/recovery/components/forgot-username-page.tsx').then((m) => ({
+      Component: m.ForgotUsernamePage,
+    })),
+  'forgot-password': () =>
+    import('../features/recovery/components/forgot-password-page.tsx').then((m) => ({
+      Component: m.ForgotPasswordPage,
+    })),
+  'activate-account': () =>
+    import('../features/recovery/components/activate-account-page.tsx').then((m) => ({
+      Component: m.ActivateAccountPage,
+    })),
+  security: () =>
+    import('../features/recovery/components/security-page.tsx').then((m) => ({ Component: m.SecurityPage })),
+  'clinic-login': () =>
+    import('../features/provider-registration/components/clinic-login-page.tsx').then((m) => ({
+      Component: m.ClinicLoginPage,
+    })),
+  'doctor-registration': () =>
+    import('../features/provider-registration/components/doctor-registration-page.tsx').then((m) => ({
+      Component: m.DoctorRegistrationPage,
+    })),
+  'provider-registration': () =>
+    import('../features/provider-registration/components/provider-registration-page.tsx').then((m) => ({
+      Component: m.ProviderRegistrationPage,
+    })),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };
 

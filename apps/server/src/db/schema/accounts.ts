@@ -7,10 +7,12 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Public member number shown as memberId. */
     memberId: text('member_id').notNull().unique(),
-    username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a provider imported from the health record who has not registered yet (spec 1 §2). */
+    username: text('username'),
+    passwordHash: text('password_hash'),
     memberType: text('member_type', { enum: ['patient', 'doctor'] }).notNull(),
-    status: text('status', { enum: ['active', 'inactive'] })
+    /** pending: signed up or imported, not activated yet (spec 1 §2 activation link); inactive: closed. */
+    status: text('status', { enum: ['active', 'pending', 'inactive'] })
       .notNull()
       .default('active'),
     firstName: text('first_name').notNull(),
@@ -25,6 +27,7 @@ export const users = pgTable(
     isResetPasswordRequired: boolean('is_reset_password_required').notNull().default(false),
     securityQuestion: text('security_question'),
     securityAnswerHash: text('security_answer_hash'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

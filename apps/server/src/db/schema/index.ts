@@ -2,5 +2,6 @@
 export * from './accounts.ts';
 export * from './auth.ts';
 export * from './clinics.ts';
+export * from './one-time-tokens.ts';
 export * from './outbox.ts';
 export * from './platform.ts';

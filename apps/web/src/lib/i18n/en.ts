@@ -1,6 +1,15 @@
 // The English catalogue. Texts quoted by the specification are verbatim (ARCHITECTURE.md, convention 8);
 // keys are flat (keySeparator off) so a key reads like the place it is used.
+import { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
+import { recoveryEn } from '../../features/recovery/i18n/en.ts';
+import { signUpEn } from '../../features/sign-up/i18n/en.ts';
+
 export const en = {
+  // Feature catalogues live beside their features.
+  ...signUpEn,
+  ...recoveryEn,
+  ...providerRegistrationEn,
+
   'app.loading': 'Loading…',
   'app.startFailed': 'The portal could not start. Please check your connection and try again.',
   'app.retry': 'Try again',
@@ -124,6 +133,7 @@ export const en = {
   'route.guest.forgotPasswordActivationChannel': 'Forgot password: step 4',
   'route.guest.forgotPasswordSent': 'Forgot password: step 5',
   'route.guest.clinicLogin': 'Log in with your Clinic ID',
+  'route.guest.activateAccount': 'Activate your account',
   'route.user.security': 'Security',
   'route.user.appointment': 'Appointments',
   'route.user.appointmentCreate': 'Schedule appointment',

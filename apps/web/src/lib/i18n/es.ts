@@ -1,7 +1,13 @@
 import type { Catalogue } from './en.ts';
+import { providerRegistrationEs } from '../../features/provider-registration/i18n/es.ts';
+import { recoveryEs } from '../../features/recovery/i18n/es.ts';
+import { signUpEs } from '../../features/sign-up/i18n/es.ts';
 
 // Spanish catalogue: same keys as en.ts (the type enforces it).
 export const es: Catalogue = {
+  ...signUpEs,
+  ...recoveryEs,
+  ...providerRegistrationEs,
   'app.loading': 'Cargando…',
   'app.startFailed': 'No se pudo iniciar el portal. Revise su conexión e inténtelo de nuevo.',
   'app.retry': 'Intentar de nuevo',
@@ -116,6 +122,7 @@ export const es: Catalogue = {
   'route.guest.forgotPasswordActivationChannel': 'Olvidé mi contraseña: paso 4',
   'route.guest.forgotPasswordSent': 'Olvidé mi contraseña: paso 5',
   'route.guest.clinicLogin': 'Inicie sesión con el ID de su clínica',
+  'route.guest.activateAccount': 'Active su cuenta',
   'route.user.security': 'Seguridad',
   'route.user.appointment': 'Citas',
   'route.user.appointmentCreate': 'Programar cita',

@@ -1,0 +1,6 @@
+import { ComingSoonScreen } from '../../../app/coming-soon-screen.tsx';
+
+/** Placeholder until issue 3 builds this screen. */
+export function SignUpPage() {
+  return <ComingSoonScreen />;
+}

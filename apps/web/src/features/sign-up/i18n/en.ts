@@ -1,0 +1,6 @@
+// Sign-up wizard (spec 1 §2, §4, §5, §8).
+// English texts of this feature, spread into lib/i18n/en.ts. Spec texts verbatim.
+export const signUpEn = {
+  // Keys arrive with the feature; this one keeps the catalogue typed until then.
+  _placeholder: '',
+} as const;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { providerPermissionSchema } from './roles.ts';
+
+// Development-only fixtures (NODE_ENV !== 'production'): end-to-end tests create the people and
+// clinics they need through the running server, as they cannot reach its embedded database.
+
+export const fixtureUserSchema = z.object({
+  memberType: z.enum(['patient', 'doctor']).default('patient'),
+  /** Omit for a provider imported from the health record who has not registered yet. */
+  username: z.string().min(1).max(100).nullable().optional(),
+  password: z.string().min(1).max(127).nullable().optional(),
+  firstName: z.string().min(1).max(100).default('Test'),
+  lastName: z.string().min(1).max(100).default('Person'),
+  email: z.email().nullable().optional(),
+  mobilePhone: z.string().max(20).nullable().optional(),
+  birthdate: z.iso.date().nullable().optional(),
+  securityQuestion: z.string().max(100).nullable().optional(),
+  securityAnswer: z.string().max(100).nullable().optional(),
+  status: z.enum(['active', 'pending', 'inactive']).default('active'),
+  isResetPasswordRequired: z.boolean().default(false),
+  twoFactorRequired: z.boolean().default(false),
+  /** Patients: registered at these clinics. Doctors: providers there, with `permissions`. */
+  clinicNumbers: z.array(z.number().int()).default([]),
+  permissions: z.array(providerPermissionSchema).default([]),
+});
+export type FixtureUser = z.input<typeof fixtureUserSchema>;
+
+export const fixtureUserResponseSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  username: z.string().nullable(),
+});
+
+export const fixtureClinicSchema = z.object({
+  name: z.string().min(1).max(200),
+  masterPassword: z.string().min(1).max(127).nullable().optional(),
+});
+export type FixtureClinic = z.input<typeof fixtureClinicSchema>;
+
+export const fixtureClinicResponseSchema = z.object({ id: z.string(), clinicNumber: z.number().int() });
