@@ -51,6 +51,7 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
     db: context.db,
     signingKey: context.signingKey,
     production: env.NODE_ENV === 'production',
+    now: context.now,
   });
 
   await app.register(helmet, {

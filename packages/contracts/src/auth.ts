@@ -2,11 +2,21 @@ import { z } from 'zod';
 import { memberTypeSchema, providerPermissionSchema, roleSchema } from './roles.ts';
 
 // The token endpoint accepts form or JSON bodies (RFC 6749 uses form encoding; our SPA sends JSON).
+// Each field names itself when missing: the message reaches people as error_description.
+const clientIdField = z.string({ error: 'client_id is required' }).min(1, 'client_id is required');
+
 export const passwordGrantSchema = z.object({
   grant_type: z.literal('password'),
-  client_id: z.string().min(1, 'client_id is required'),
-  username: z.string().trim().min(1, 'Username is required').max(200),
-  password: z.string().min(1, 'Password is required').max(200),
+  client_id: clientIdField,
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(200, 'Username is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(200, 'Password is too long'),
 });
 
 /** The care-manager app's default grant (spec 1 §1): a password login that admits doctors only. */
@@ -16,16 +26,42 @@ export const doctorUsernameGrantSchema = passwordGrantSchema.extend({
 
 export const refreshGrantSchema = z.object({
   grant_type: z.literal('refresh_token'),
-  client_id: z.string().min(1, 'client_id is required'),
-  refresh_token: z.string().min(1, 'refresh_token is required').max(200),
+  client_id: clientIdField,
+  refresh_token: z
+    .string({ error: 'refresh_token is required' })
+    .min(1, 'refresh_token is required')
+    .max(200, 'refresh_token is not valid'),
 });
 
 /** Finishes a login that answered two_factor_required, with the code that was sent. */
 export const twoFactorGrantSchema = z.object({
   grant_type: z.literal('two_factor'),
-  client_id: z.string().min(1, 'client_id is required'),
+  client_id: clientIdField,
   challenge_id: z.uuid('challenge_id is not valid'),
-  code: z.string().regex(/^\d{6}$/, 'The code is 6 digits'),
+  code: z.string({ error: 'The code is 6 digits' }).regex(/^\d{6}$/, 'The code is 6 digits'),
+});
+
+/** spec 1 §7 Doctor pin-code login: the pin code sent by POST /public/providers/{id}/pin-code. */
+export const pinCodeGrantSchema = z.object({
+  grant_type: z.literal('pin_code'),
+  client_id: clientIdField,
+  provider_id: z.uuid('provider_id is not valid'),
+  pin_code: z.string({ error: 'The pin code is 6 digits' }).regex(/^\d{6}$/, 'The pin code is 6 digits'),
+});
+
+/** spec 1 §7 Clinic master-password login; the clinic id is a number (spec 1 §5). */
+export const clinicPasswordGrantSchema = z.object({
+  grant_type: z.literal('clinic_password'),
+  client_id: clientIdField,
+  clinic_id: z.coerce
+    .number({ error: 'clinic_id is not valid' })
+    .int('clinic_id is not valid')
+    .positive('clinic_id is not valid')
+    .max(2_147_483_647, 'clinic_id is not valid'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(200, 'Password is too long'),
 });
 
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
@@ -33,6 +69,8 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   doctorUsernameGrantSchema,
   refreshGrantSchema,
   twoFactorGrantSchema,
+  pinCodeGrantSchema,
+  clinicPasswordGrantSchema,
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

@@ -54,13 +54,23 @@ declare module 'fastify' {
 const NOT_AUTHENTICATED = 'Authentication is required.';
 const FORBIDDEN = 'You do not have permission to do this.';
 
-async function loadAuthContext(db: Db, key: Uint8Array, request: FastifyRequest): Promise<AuthContext> {
+interface AccessOptions {
+  db: Db;
+  signingKey: Uint8Array;
+  production: boolean;
+  /** The application's clock (context.now): token and session expiry follow it, so tests can move it. */
+  now: () => Date;
+}
+
+async function loadAuthContext(options: AccessOptions, request: FastifyRequest): Promise<AuthContext> {
+  const { db, signingKey: key } = options;
+  const now = options.now();
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match?.[1]) {
     throw new HttpError(401, NOT_AUTHENTICATED, { code: 'unauthenticated' });
   }
-  const verified = await verifyAccessToken(key, match[1]);
+  const verified = await verifyAccessToken(key, match[1], now);
   if (!verified.ok) {
     // spec 1 §8: the client refreshes silently on this exact message and hides the banner.
     throw verified.reason === 'expired'
@@ -78,7 +88,7 @@ async function loadAuthContext(db: Db, key: Uint8Array, request: FastifyRequest)
         eq(sessions.id, sessionId),
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, now),
         eq(users.status, 'active'),
       ),
     );
@@ -103,10 +113,7 @@ async function loadAuthContext(db: Db, key: Uint8Array, request: FastifyRequest)
   };
 }
 
-export function registerAccessRules(
-  app: FastifyInstance,
-  options: { db: Db; signingKey: Uint8Array; production: boolean },
-): void {
+export function registerAccessRules(app: FastifyInstance, options: AccessOptions): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -135,17 +142,17 @@ export function registerAccessRules(
       case 'dev':
         return;
       case 'authenticated':
-        request.auth = await loadAuthContext(options.db, options.signingKey, request);
+        request.auth = await loadAuthContext(options, request);
         return;
       case 'patient': {
-        request.auth = await loadAuthContext(options.db, options.signingKey, request);
+        request.auth = await loadAuthContext(options, request);
         if (request.auth.role !== 'user') {
           throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
         }
         return;
       }
       case 'provider': {
-        request.auth = await loadAuthContext(options.db, options.signingKey, request);
+        request.auth = await loadAuthContext(options, request);
         if (request.auth.role !== 'provider') {
           throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
         }

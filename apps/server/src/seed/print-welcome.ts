@@ -30,6 +30,7 @@ export function welcomeLines({
         (login) => `  ${login.username.padEnd(width)}  ${login.role.padEnd(8)}  ${login.shows}`,
       ),
       `Security question answer for the demo logins: ${demo.securityAnswer}`,
+      `Doctor registration: a provider imported from the health record, last name Newhire, email dr.newhire@example.com (${base}/guest/doctor-registration; the pin code arrives in the dev outbox)`,
     );
   }
   lines.push('', `Dev outbox (every email and SMS, two-factor codes included): ${base}${DEV_OUTBOX_PATH}`);

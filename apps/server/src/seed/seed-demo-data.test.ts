@@ -131,7 +131,12 @@ describe('seedDemoDataIfEmpty', () => {
     expect(await verifySecret(DEMO_PASSWORD, smith.passwordHash ?? '')).toBe(true);
     expect(await verifySecret(DEMO_PASSWORD, limited.passwordHash ?? '')).toBe(true);
 
-    const rows = await t.context.db.select().from(providers);
+    // Four scheduled providers, plus the imported one without credentials (doctor registration demo).
+    const [newhire] = await t.context.db.select().from(users).where(eq(users.memberId, 'D-NEWHIRE'));
+    expect(newhire).toMatchObject({ username: null, passwordHash: null, email: 'dr.newhire@example.com' });
+    const allRows = await t.context.db.select().from(providers);
+    expect(allRows).toHaveLength(5);
+    const rows = allRows.filter((row) => row.userId !== newhire?.id);
     expect(rows).toHaveLength(4);
     expect([...(rows.find((row) => row.userId === smith.id)?.permissions ?? [])].sort()).toEqual(
       [...PROVIDER_PERMISSIONS].sort(),

@@ -387,6 +387,25 @@ async function insertDemoData(db: Db, secrets: DemoSecrets): Promise<boolean> {
         ),
       );
     }
+
+    // spec 1 §2 Doctor registration: a provider imported from the health record without credentials,
+    // so a newcomer can try /guest/doctor-registration (last name Newhire, dr.newhire@example.com).
+    const [newhire] = await tx
+      .insert(users)
+      .values({
+        memberId: 'D-NEWHIRE',
+        memberType: 'doctor',
+        status: 'pending',
+        firstName: 'Nora',
+        lastName: 'Newhire',
+        email: 'dr.newhire@example.com',
+      })
+      .returning({ id: users.id });
+    await tx.insert(providers).values({
+      userId: requireValue(newhire, 'newhire').id,
+      clinicId,
+      permissions: ['MESSAGE', 'APPOINTMENTS'],
+    });
     return true;
   });
 }

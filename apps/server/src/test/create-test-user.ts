@@ -9,11 +9,15 @@ export const TEST_PASSWORD = 'Test#Password1';
 export interface TestUserOptions {
   username?: string;
   memberType?: 'patient' | 'doctor';
-  password?: string;
+  /** null: no password yet (a provider imported from the health record). */
+  password?: string | null;
   email?: string | null;
   mobilePhone?: string | null;
   twoFactorRequired?: boolean;
-  status?: 'active' | 'inactive';
+  status?: 'active' | 'pending' | 'inactive';
+  isResetPasswordRequired?: boolean;
+  /** null: the security question is empty (spec 1 §2 post-login redirect to the security page). */
+  securityQuestion?: string | null;
   permissions?: string[];
 }
 
@@ -28,7 +32,7 @@ export async function createTestUser(db: Db, options: TestUserOptions = {}) {
     .values({
       memberId: `M-${suffix}`,
       username,
-      passwordHash: await hashSecret(options.password ?? TEST_PASSWORD),
+      passwordHash: options.password === null ? null : await hashSecret(options.password ?? TEST_PASSWORD),
       memberType: options.memberType ?? 'patient',
       status: options.status ?? 'active',
       firstName: 'Test',
@@ -36,7 +40,8 @@ export async function createTestUser(db: Db, options: TestUserOptions = {}) {
       email: options.email === undefined ? `${username}@example.com` : options.email,
       mobilePhone: options.mobilePhone === undefined ? null : options.mobilePhone,
       twoFactorRequired: options.twoFactorRequired ?? false,
-      securityQuestion: 'First pet?',
+      isResetPasswordRequired: options.isResetPasswordRequired ?? false,
+      securityQuestion: options.securityQuestion === undefined ? 'First pet?' : options.securityQuestion,
     })
     .returning();
   if (!user) {

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TokenResponse, TwoFactorRequired } from '@app/contracts/auth';
-import { outboxMessages } from '../../db/schema/outbox.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createTestUser, TEST_PASSWORD } from '../../test/create-test-user.ts';
-import { passwordGrant, PORTAL_CLIENT, tokenRequest } from './auth-test-helpers.ts';
+import { latestCode, passwordGrant, twoFactorGrant } from './auth-test-helpers.ts';
 
 describe('what the logs never hold', () => {
   it('keeps passwords, codes, tokens and query strings out of the logs at info level', async () => {
@@ -17,22 +15,8 @@ describe('what the logs never hold', () => {
     try {
       const user = await createTestUser(t.context.db, { twoFactorRequired: true });
       const challenge = (await passwordGrant(t.app, user.username)).json<TwoFactorRequired>();
-      const [message] = await t.context.db
-        .select()
-        .from(outboxMessages)
-        .where(
-          and(eq(outboxMessages.recipient, user.email ?? ''), eq(outboxMessages.purpose, 'two-factor-code')),
-        )
-        .orderBy(desc(outboxMessages.createdAt));
-      const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? '';
-      const tokens = (
-        await tokenRequest(t.app, {
-          grant_type: 'two_factor',
-          client_id: PORTAL_CLIENT,
-          challenge_id: challenge.challenge_id,
-          code,
-        })
-      ).json<TokenResponse>();
+      const code = await latestCode(t.context.db, user.email ?? '');
+      const tokens = (await twoFactorGrant(t.app, challenge.challenge_id, code)).json<TokenResponse>();
       await t.app.inject({
         method: 'GET',
         url: '/api/me?secret=query-value',
@@ -75,6 +59,52 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', (
       expect((await passwordGrant(second.app, username)).statusCode).toBe(200);
       expect((await passwordGrant(first.app, username)).statusCode).toBe(200);
       expect((await passwordGrant(second.app, username)).statusCode).toBe(429);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('counts one client address across two server instances, each request once', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? '';
+    const limits = { AUTH_RATE_LIMIT_PER_ACCOUNT: 100, AUTH_RATE_LIMIT_PER_IP: 4 };
+    const first = await buildTestApp(limits, { redisUrl });
+    const second = await buildTestApp(limits, { redisUrl });
+    try {
+      // An address of its own, so no earlier run's counter applies.
+      const remoteAddress = `10.${[1, 2, 3].map(() => randomBytes(1)[0] ?? 0).join('.')}`;
+      const user = await createTestUser(first.context.db);
+      const login = await first.app.inject({
+        method: 'POST',
+        url: '/oauth/v2/token',
+        remoteAddress,
+        payload: {
+          grant_type: 'password',
+          client_id: '34',
+          username: user.username,
+          password: TEST_PASSWORD,
+        },
+      });
+      let refreshToken = login.json<TokenResponse>().refresh_token;
+      // A refresh names no account: it must cost one request of the address's allowance, not two.
+      for (const app of [first.app, first.app, first.app]) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/oauth/v2/token',
+          remoteAddress,
+          payload: { grant_type: 'refresh_token', client_id: '34', refresh_token: refreshToken },
+        });
+        expect(response.statusCode).toBe(200);
+        refreshToken = response.json<TokenResponse>().refresh_token;
+      }
+      const limited = await second.app.inject({
+        method: 'POST',
+        url: '/oauth/v2/token',
+        remoteAddress,
+        payload: { grant_type: 'password', client_id: '34', username: 'anyone', password: 'x' },
+      });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ error: 'slow_down' });
     } finally {
       await first.close();
       await second.close();

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { TWO_FACTOR_MAX_ATTEMPTS } from '@app/contracts/session';
+import { LOGIN_LOCKOUT_SECONDS, LOGIN_MAX_FAILURES, TWO_FACTOR_MAX_ATTEMPTS } from '@app/contracts/session';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { refreshTokens, sessions, twoFactorChallenges } from '../../db/schema/auth.ts';
@@ -21,13 +21,26 @@ export async function findUserById(db: Db, userId: string): Promise<UserRow | un
   return row;
 }
 
-export async function saveLoginFailures(
-  db: Db,
-  userId: string,
-  failedLoginCount: number,
-  lockedUntil: Date | null,
-): Promise<void> {
-  await db.update(users).set({ failedLoginCount, lockedUntil }).where(eq(users.id, userId));
+/** A successful login forgets earlier failures and any lock that has run out. */
+export async function clearLoginFailures(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
+/**
+ * Counts a wrong password in one statement, so parallel guesses cannot each read the same count and
+ * slip past the lock. The failure that reaches the maximum locks the account and restarts the count.
+ * (Every expression in SET sees the row as it was before the update.)
+ */
+export async function recordLoginFailure(db: Db, userId: string, now: Date): Promise<void> {
+  const reachesMax = sql`${users.failedLoginCount} + 1 >= ${LOGIN_MAX_FAILURES}`;
+  const lockedUntil = new Date(now.getTime() + LOGIN_LOCKOUT_SECONDS * 1000);
+  await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`case when ${reachesMax} then 0 else ${users.failedLoginCount} + 1 end`,
+      lockedUntil: sql`case when ${reachesMax} then ${lockedUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, userId));
 }
 
 export async function createSession(
@@ -110,32 +123,40 @@ export async function findChallenge(db: Db, challengeId: string): Promise<Challe
   return row;
 }
 
-export async function updateChallenge(
+/**
+ * Puts a new code (and, on the phone-verification screen, the phone) on an open challenge and counts
+ * the send, in one statement, so parallel resends cannot pass the cap. The old code stops working.
+ * False when the cap is reached or the challenge was consumed meanwhile.
+ */
+export async function storeNewCode(
   db: Db,
   challengeId: string,
-  values: Partial<typeof twoFactorChallenges.$inferInsert>,
-): Promise<void> {
-  await db.update(twoFactorChallenges).set(values).where(eq(twoFactorChallenges.id, challengeId));
-}
-
-/** Counts a wrong code atomically, so parallel guesses cannot exceed the allowance. */
-export async function addFailedCodeAttempt(db: Db, challengeId: string): Promise<number> {
-  const [row] = await db
+  values: { codeHash: string; codeExpiresAt: Date; phone?: string },
+  maxSends: number,
+): Promise<boolean> {
+  const rows = await db
     .update(twoFactorChallenges)
-    .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
-    .where(eq(twoFactorChallenges.id, challengeId))
-    .returning({ failedAttempts: twoFactorChallenges.failedAttempts });
-  return row?.failedAttempts ?? Number.POSITIVE_INFINITY;
+    .set({ ...values, sendCount: sql`${twoFactorChallenges.sendCount} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.id, challengeId),
+        isNull(twoFactorChallenges.consumedAt),
+        lt(twoFactorChallenges.sendCount, maxSends),
+      ),
+    )
+    .returning({ id: twoFactorChallenges.id });
+  return rows.length === 1;
 }
 
 /**
- * Consumes a challenge once; false when it was consumed already (the code is single-use) or when
- * parallel wrong guesses used up its tries meanwhile.
+ * Takes one of the challenge's tries before the code is compared, in one statement: parallel guesses
+ * cannot together get more than TWO_FACTOR_MAX_ATTEMPTS comparisons. False when none is left (or
+ * the challenge was consumed meanwhile).
  */
-export async function consumeChallenge(db: Db, challengeId: string, now: Date): Promise<boolean> {
+export async function claimCodeAttempt(db: Db, challengeId: string): Promise<boolean> {
   const rows = await db
     .update(twoFactorChallenges)
-    .set({ consumedAt: now })
+    .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
     .where(
       and(
         eq(twoFactorChallenges.id, challengeId),
@@ -143,6 +164,19 @@ export async function consumeChallenge(db: Db, challengeId: string, now: Date): 
         lt(twoFactorChallenges.failedAttempts, TWO_FACTOR_MAX_ATTEMPTS),
       ),
     )
+    .returning({ id: twoFactorChallenges.id });
+  return rows.length === 1;
+}
+
+/**
+ * Consumes a challenge once (the code is single-use) and gives back the try claimed for the right
+ * code, so failedAttempts keeps counting wrong codes only. False when it was consumed already.
+ */
+export async function consumeChallenge(db: Db, challengeId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(twoFactorChallenges)
+    .set({ consumedAt: now, failedAttempts: sql`${twoFactorChallenges.failedAttempts} - 1` })
+    .where(and(eq(twoFactorChallenges.id, challengeId), isNull(twoFactorChallenges.consumedAt)))
     .returning({ id: twoFactorChallenges.id });
   return rows.length === 1;
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CODE_SENT_TEXT,
@@ -19,17 +20,25 @@ import { resendTwoFactorCode, verifyPhoneForChallenge } from './two-factor.servi
 
 const ONE_MINUTE = 60_000;
 
-/** Who an auth request is about, for the per-account limit: the username, or the login attempt. */
-function accountKey(request: FastifyRequest): string {
-  const body = request.body as { username?: unknown } | undefined;
+/**
+ * Who an auth request is about, for the per-account limit: the username, or the login attempt (the
+ * challenge of a two-factor login). Null when a request names no account (the refresh grant: its
+ * token is a 256-bit secret that cannot be guessed), which the per-address limit alone covers.
+ * Runs after body validation, so the key is always short.
+ */
+function accountKey(request: FastifyRequest): string | null {
+  const body = request.body as { username?: unknown; challenge_id?: unknown } | undefined;
   const params = request.params as { challengeId?: unknown } | undefined;
   if (typeof body?.username === 'string') {
     return `account:${body.username.trim().toLowerCase()}`;
   }
-  if (typeof params?.challengeId === 'string') {
-    return `challenge:${params.challengeId}`;
+  if (typeof body?.challenge_id === 'string') {
+    return `challenge:${body.challenge_id.toLowerCase()}`;
   }
-  return `ip:${request.ip}`;
+  if (typeof params?.challengeId === 'string') {
+    return `challenge:${params.challengeId.toLowerCase()}`;
+  }
+  return null;
 }
 
 export async function authRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
@@ -40,17 +49,24 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
   const perIp = app.rateLimit({
     max: limits.AUTH_RATE_LIMIT_PER_IP,
     timeWindow: ONE_MINUTE,
-    keyGenerator: (r) => `auth-ip:${r.ip}`,
+    // One IPv6 /64 counts as one address (as the plugin's default key does): else each of its
+    // addresses would get an allowance of its own.
+    keyGenerator: (r) => `auth-ip:${normalizeIP(r.ip)}`,
   });
   // The plugin's own hook runs once per request, so the second (per-account) limit is checked here.
+  // Its keys never look like the per-address ones: with Redis both limiters share one key space.
   const accountLimit = app.createRateLimit({
     max: limits.AUTH_RATE_LIMIT_PER_ACCOUNT,
     timeWindow: ONE_MINUTE,
-    keyGenerator: (r) => `auth-${accountKey(r)}`,
+    keyGenerator: (r) => `auth-${accountKey(r) ?? 'none'}`,
   });
-  const perAccount = async (request: FastifyRequest) => {
+  const perAccount = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (accountKey(request) === null) {
+      return;
+    }
     const result = await accountLimit(request);
     if (!result.isAllowed && result.isExceeded) {
+      void reply.header('retry-after', result.ttlInSeconds);
       throw new HttpError(429, `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`, {
         code: 'rate_limited',
       });

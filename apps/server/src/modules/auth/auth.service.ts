@@ -6,22 +6,24 @@ import {
   type TwoFactorRequired,
 } from '@app/contracts/auth';
 import { providerPermissionSchema, roleOfMemberType } from '@app/contracts/roles';
-import { CLIENT_IDS, LOGIN_LOCKOUT_SECONDS, LOGIN_MAX_FAILURES } from '@app/contracts/session';
+import { CLIENT_IDS } from '@app/contracts/session';
 import type { AppContext } from '../../app-context.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { OAuthHttpError } from '../../platform/http-error.ts';
 import { dummySecretHash, sha256, verifySecret } from '../../platform/passwords.ts';
 import {
+  clearLoginFailures,
   findRefreshToken,
   findUserById,
   findUserByUsername,
   markRefreshTokenUsed,
   providerPermissionsOf,
+  recordLoginFailure,
   revokeSession,
-  saveLoginFailures,
   touchSession,
-  type UserRow,
 } from './auth.repository.ts';
+import { verifyClinicPasswordLogin } from '../clinics/clinic-login.service.ts';
+import { verifyPinCodeLogin } from '../providers/provider-registration.service.ts';
 import { issueTokens, startSession } from './session-tokens.ts';
 import { startTwoFactorChallenge, verifyTwoFactorCode } from './two-factor.service.ts';
 
@@ -54,6 +56,15 @@ export async function handleTokenRequest(context: AppContext, request: TokenRequ
       const user = await verifyTwoFactorCode(context, request.challenge_id, request.client_id, request.code);
       return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
     }
+    case 'pin_code': {
+      // spec 1 §4: pin login leads to provider/auth-data, where the doctor chooses credentials.
+      const user = await verifyPinCodeLogin(context, request.provider_id, request.pin_code);
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+    }
+    case 'clinic_password': {
+      const user = await verifyClinicPasswordLogin(context, request.clinic_id, request.password);
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+    }
   }
 }
 
@@ -77,28 +88,19 @@ async function passwordLogin(
     throw invalidGrant();
   }
   if (!passwordMatches) {
-    await countFailure(context, user, now);
+    await recordLoginFailure(context.db, user.id, now);
     throw invalidGrant();
   }
   if (user.status !== 'active' || (input.doctorsOnly && user.memberType !== 'doctor')) {
     throw invalidGrant();
   }
   if (user.failedLoginCount > 0 || user.lockedUntil !== null) {
-    await saveLoginFailures(context.db, user.id, 0, null);
+    await clearLoginFailures(context.db, user.id);
   }
   if (user.twoFactorRequired) {
     return { kind: 'two-factor', body: await startTwoFactorChallenge(context, user, input.clientId) };
   }
   return { kind: 'tokens', body: await startSession(context, user, input.clientId) };
-}
-
-async function countFailure(context: AppContext, user: UserRow, now: Date): Promise<void> {
-  const failures = user.failedLoginCount + 1;
-  if (failures >= LOGIN_MAX_FAILURES) {
-    await saveLoginFailures(context.db, user.id, 0, new Date(now.getTime() + LOGIN_LOCKOUT_SECONDS * 1000));
-  } else {
-    await saveLoginFailures(context.db, user.id, failures, user.lockedUntil);
-  }
 }
 
 /**

@@ -11,12 +11,12 @@ import { HttpError, OAuthHttpError } from '../../platform/http-error.ts';
 import { enqueueMessage } from '../../platform/outbox/outbox.ts';
 import { sha256 } from '../../platform/passwords.ts';
 import {
-  addFailedCodeAttempt,
+  claimCodeAttempt,
   consumeChallenge,
   findChallenge,
   findUserById,
   insertChallenge,
-  updateChallenge,
+  storeNewCode,
   type ChallengeRow,
   type UserRow,
 } from './auth.repository.ts';
@@ -26,6 +26,7 @@ const CHALLENGE_TTL_MS = 15 * 60_000;
 /** New codes per challenge, the first included; more means log in again. */
 const MAX_CODES_PER_CHALLENGE = 5;
 const PHONE_PROMPT = 'Please enter home or mobile phone number';
+const LOGIN_EXPIRED_TEXT = 'This login has expired. Please log in again.';
 
 type Channel = TwoFactorRequired['channels'][number];
 
@@ -51,22 +52,43 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-async function sendCode(context: AppContext, user: UserRow, challenge: ChallengeRow): Promise<void> {
+const TOO_MANY_CODES = () =>
+  new HttpError(429, 'Too many codes were sent. Please log in again.', { code: 'too_many_codes' });
+
+/**
+ * Sends a fresh code to the challenge's channels; the previous code stops working. `phone` is the
+ * number typed on the phone-verification screen, kept on the challenge (not on the account).
+ * The code itself is only ever in the message; the challenge keeps its hash.
+ */
+async function sendCode(
+  context: AppContext,
+  user: UserRow,
+  challenge: ChallengeRow,
+  phone?: string,
+): Promise<void> {
   const now = context.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const minutes = TWO_FACTOR_CODE_TTL_SECONDS / 60;
   const text = `Your Care Portal verification code is ${code}. It expires in ${minutes} minutes. Never share it.`;
   await context.db.transaction(async (tx) => {
-    await updateChallenge(tx, challenge.id, {
-      codeHash: codeHash(challenge.id, code),
-      codeExpiresAt: new Date(now.getTime() + TWO_FACTOR_CODE_TTL_SECONDS * 1000),
-      sendCount: challenge.sendCount + 1,
-    });
-    const phone = challenge.phone ?? user.mobilePhone;
-    if (phone) {
+    const stored = await storeNewCode(
+      tx,
+      challenge.id,
+      {
+        codeHash: codeHash(challenge.id, code),
+        codeExpiresAt: new Date(now.getTime() + TWO_FACTOR_CODE_TTL_SECONDS * 1000),
+        ...(phone ? { phone } : {}),
+      },
+      MAX_CODES_PER_CHALLENGE,
+    );
+    if (!stored) {
+      throw TOO_MANY_CODES();
+    }
+    const smsTo = phone ?? challenge.phone ?? user.mobilePhone;
+    if (smsTo) {
       await enqueueMessage(
         tx,
-        { channel: 'sms', recipient: phone, body: text, purpose: 'two-factor-code' },
+        { channel: 'sms', recipient: smsTo, body: text, purpose: 'two-factor-code' },
         now,
       );
     }
@@ -128,7 +150,7 @@ async function openChallenge(
   const challenge = await findChallenge(context.db, challengeId);
   const user = challenge ? await findUserById(context.db, challenge.userId) : undefined;
   if (!challenge || !user || challenge.consumedAt !== null || challenge.expiresAt <= context.now()) {
-    throw new HttpError(400, 'This login has expired. Please log in again.', { code: 'challenge_expired' });
+    throw new HttpError(400, LOGIN_EXPIRED_TEXT, { code: 'challenge_expired' });
   }
   if (challenge.failedAttempts >= TWO_FACTOR_MAX_ATTEMPTS) {
     throw new HttpError(400, TOO_MANY_CODE_TRIES_TEXT, { code: 'too_many_attempts' });
@@ -143,7 +165,7 @@ export async function resendTwoFactorCode(context: AppContext, challengeId: stri
     throw new HttpError(400, PHONE_PROMPT, { code: 'phone_required' });
   }
   if (challenge.sendCount >= MAX_CODES_PER_CHALLENGE) {
-    throw new HttpError(429, 'Too many codes were sent. Please log in again.', { code: 'too_many_codes' });
+    throw TOO_MANY_CODES();
   }
   await sendCode(context, user, challenge);
 }
@@ -159,10 +181,9 @@ export async function verifyPhoneForChallenge(
     throw new HttpError(400, 'This login does not need a phone number.', { code: 'phone_not_needed' });
   }
   if (challenge.sendCount >= MAX_CODES_PER_CHALLENGE) {
-    throw new HttpError(429, 'Too many codes were sent. Please log in again.', { code: 'too_many_codes' });
+    throw TOO_MANY_CODES();
   }
-  await updateChallenge(context.db, challenge.id, { phone });
-  await sendCode(context, user, { ...challenge, phone });
+  await sendCode(context, user, challenge, phone);
 }
 
 /**
@@ -177,16 +198,26 @@ export async function verifyTwoFactorCode(
 ): Promise<UserRow> {
   const now = context.now();
   const challenge = await findChallenge(context.db, challengeId);
+  // The code is bound to the login attempt that asked for it: same challenge, same client.
   if (
     !challenge ||
     challenge.clientId !== clientId ||
     challenge.consumedAt !== null ||
     challenge.expiresAt <= now
   ) {
-    throw new OAuthHttpError(400, 'invalid_grant', 'This login has expired. Please log in again.');
+    throw new OAuthHttpError(400, 'invalid_grant', LOGIN_EXPIRED_TEXT);
   }
-  if (challenge.failedAttempts >= TWO_FACTOR_MAX_ATTEMPTS) {
-    throw new OAuthHttpError(400, 'invalid_grant', TOO_MANY_CODE_TRIES_TEXT);
+  // The try is taken before the comparison, so parallel guesses share the same five.
+  if (
+    challenge.failedAttempts >= TWO_FACTOR_MAX_ATTEMPTS ||
+    !(await claimCodeAttempt(context.db, challengeId))
+  ) {
+    const current = await findChallenge(context.db, challengeId);
+    throw new OAuthHttpError(
+      400,
+      'invalid_grant',
+      current?.consumedAt ? LOGIN_EXPIRED_TEXT : TOO_MANY_CODE_TRIES_TEXT,
+    );
   }
   const valid =
     challenge.codeHash !== null &&
@@ -194,12 +225,11 @@ export async function verifyTwoFactorCode(
     challenge.codeExpiresAt > now &&
     sameHash(challenge.codeHash, codeHash(challenge.id, code));
   if (!valid) {
-    await addFailedCodeAttempt(context.db, challenge.id);
     throw new OAuthHttpError(400, 'invalid_grant', INVALID_CODE_TEXT);
   }
   const user = await findUserById(context.db, challenge.userId);
   if (user?.status !== 'active' || !(await consumeChallenge(context.db, challenge.id, now))) {
-    throw new OAuthHttpError(400, 'invalid_grant', 'This login has expired. Please log in again.');
+    throw new OAuthHttpError(400, 'invalid_grant', LOGIN_EXPIRED_TEXT);
   }
   return user;
 }

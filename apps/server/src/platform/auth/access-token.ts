@@ -41,9 +41,15 @@ export async function signAccessToken(
 export type VerifyResult =
   { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<VerifyResult> {
+/** `now` is the application's clock (context.now), so expiry follows the same time as everything else. */
+export async function verifyAccessToken(
+  key: Uint8Array,
+  token: string,
+  now = new Date(),
+): Promise<VerifyResult> {
   try {
     const { payload } = await jwtVerify(token, key, {
+      currentDate: now,
       algorithms: ALGORITHMS,
       audience: ACCESS_TOKEN_AUDIENCE,
       issuer: ACCESS_TOKEN_ISSUER,

@@ -32,6 +32,11 @@ export function LoginPage() {
           </p>
         </>
       )}
+      <p className="app-text">
+        <Link className="app-link" to="/guest/clinic-login">
+          {t('clinicLogin.link')}
+        </Link>
+      </p>
       {config.features.signUp ? (
         <p className="app-text">
           {t('login.noAccount')}{' '}

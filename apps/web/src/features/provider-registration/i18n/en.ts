@@ -1,6 +1,47 @@
 // Clinic login, doctor registration with pin code and provider self-registration (spec 1 §2, §4, §5, §8).
 // English texts of this feature, spread into lib/i18n/en.ts. Spec texts verbatim.
 export const providerRegistrationEn = {
-  // Keys arrive with the feature; this one keeps the catalogue typed until then.
-  _placeholder: '',
+  // spec 1 §2 Clinic login
+  'clinicLogin.title': 'Log in with your Clinic ID',
+  'clinicLogin.clinicId': 'Clinic Id',
+  'clinicLogin.password': 'Master Password',
+  'clinicLogin.submit': 'Log in',
+  'clinicLogin.back': 'Back',
+  'clinicLogin.invalidId': 'Please enter a valid Clinic Id',
+  'clinicLogin.link': 'Log in with your Clinic ID',
+  // spec 1 §2 Doctor registration with pin code
+  'doctorRegistration.title': 'Doctor registration',
+  'doctorRegistration.intro': 'Enter the last name and email your clinic has on record for you.',
+  'doctorRegistration.lastName': 'Last name',
+  'doctorRegistration.email': 'Email',
+  'doctorRegistration.continue': 'Continue',
+  'doctorRegistration.back': 'Back',
+  'doctorRegistration.required': 'This field is required',
+  'doctorRegistration.invalidEmail': 'Please enter a valid email address',
+  'doctorRegistration.optionsTitle': 'Choose a Care Center',
+  'doctorRegistration.optionsLegend': 'Care Center',
+  'doctorRegistration.chooseRequired': 'Please choose a Care Center',
+  'doctorRegistration.pinTitle': 'Enter your pin code',
+  'doctorRegistration.pinSent': 'A pin code has been sent to your email.',
+  'doctorRegistration.pinCode': 'Pin code',
+  'doctorRegistration.pinInvalid': 'Please enter the 6-digit pin code',
+  'doctorRegistration.missingLookup': 'Please start the registration again.',
+  // spec 1 §2 Provider self-registration
+  'providerRegistration.authDataTitle': 'Choose your login details',
+  'providerRegistration.username': 'Username',
+  'providerRegistration.password': 'Password',
+  'providerRegistration.confirmPassword': 'Confirm password',
+  'providerRegistration.showPassword': 'Show password',
+  'providerRegistration.passwordHint': 'Use 8 or more characters with a mix of letters, numbers & symbols',
+  'providerRegistration.mismatch': 'Password does not match the confirm password.',
+  'providerRegistration.next': 'Next',
+  'providerRegistration.questionTitle': 'Security question',
+  'providerRegistration.question': 'Security question',
+  'providerRegistration.answer': 'Reply',
+  'providerRegistration.save': 'Save',
+  'providerRegistration.required': 'This field is required',
+  'providerRegistration.usernameInUse': 'This username is already in use',
+  'providerRegistration.error': 'Error',
+  'providerRegistration.ehrNote':
+    'Providers created via the electronic health record should be imported from it',
 } as const;
