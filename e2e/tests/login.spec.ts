@@ -42,3 +42,11 @@ test('a booking link on the login page leads to the appointment screen after log
   expect(url.searchParams.get('appointmentComment')).toBe('Knee pain');
   expect(url.searchParams.get('userId')).toBeTruthy();
 });
+
+test('the login page leads to the clinic login', async ({ page }) => {
+  await page.goto('/guest/login');
+  await page.getByRole('link', { name: 'Log in with your Clinic ID' }).click();
+  await expect(page).toHaveURL(/\/guest\/clinic-login$/);
+  await expect(page.getByLabel('Clinic Id')).toBeVisible();
+  await expect(page.getByLabel('Master Password')).toBeVisible();
+});
