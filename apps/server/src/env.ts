@@ -24,6 +24,8 @@ const envSchema = z
     PUBLIC_URL: optionalUrl,
     /** Extra origins allowed by CORS, comma-separated. The SPA is served by us, so none are needed. */
     CORS_ORIGINS: z.string().default(''),
+    /** spec 1 §8: the address in the forgot-password notice for accounts without a security question. */
+    SUPPORT_EMAIL: z.email().default('support@example.com'),
     SMTP_URL: optionalUrl,
     SMTP_FROM: z.string().default('Care Portal <no-reply@localhost>'),
     SMS_PROVIDER_URL: optionalUrl,

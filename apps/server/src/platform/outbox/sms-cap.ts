@@ -1,0 +1,21 @@
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outboxMessages } from '../../db/schema/outbox.ts';
+
+/**
+ * How many text messages went to one number since `since` (issue 3: at most 3 per 15 minutes).
+ * Counted from the outbox itself, so the cap holds across instances without another store.
+ */
+export async function recentSmsCount(db: Db, recipient: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.channel, 'sms'),
+        eq(outboxMessages.recipient, recipient),
+        gt(outboxMessages.createdAt, since),
+      ),
+    );
+  return row?.value ?? 0;
+}
