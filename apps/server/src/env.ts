@@ -40,6 +40,10 @@ const envSchema = z
     /** Requests per minute to the login and two-factor routes, per client address and per account. */
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
     AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+    /** Sign-up user checks and creates per 10 minutes per client address (decision 0010). */
+    SIGN_UP_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    /** Overrides the variant's app name (spec 1 §1), e.g. UnitedMD, whose sign-up ends on its own page. */
+    APP_NAME: z.string().trim().min(1).max(60).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false'])

@@ -53,13 +53,16 @@ export const DOCTOR_PASSWORD_POLICY_TEXT =
 export const DOCTOR_PASSWORD_MIN = 8;
 export const DOCTOR_PASSWORD_MAX = 100;
 
+/** The password complexity rule (letters, digits and a symbol); sign-up uses it too (spec 1 §5). */
+export function hasPasswordComplexity(value: string): boolean {
+  return /[A-Za-z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9]/.test(value);
+}
+
 export const doctorPasswordSchema = z
   .string({ error: requiredText })
   .min(DOCTOR_PASSWORD_MIN, DOCTOR_PASSWORD_POLICY_TEXT)
   .max(DOCTOR_PASSWORD_MAX, 'Password is too long (100 characters maximum)')
-  .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9]/.test(value), {
-    message: DOCTOR_PASSWORD_POLICY_TEXT,
-  });
+  .refine(hasPasswordComplexity, { message: DOCTOR_PASSWORD_POLICY_TEXT });
 
 export const USERNAME_IN_USE_TEXT = 'This username is already in use';
 const usernameText = 'This field should be valid and 6 characters minimum';

@@ -73,6 +73,7 @@ export async function buildAppConfig(env: Env, db: Db): Promise<AppConfig> {
   return {
     variant: env.APP_VARIANT,
     ...VARIANT_DEFAULTS[env.APP_VARIANT],
+    appName: env.APP_NAME ?? VARIANT_DEFAULTS[env.APP_VARIANT].appName,
     branding: await readBranding(db),
     devOutbox: env.NODE_ENV !== 'production',
   };

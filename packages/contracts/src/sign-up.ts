@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { tokenResponseSchema } from './auth.ts';
+import { DOCTOR_PASSWORD_POLICY_TEXT, hasPasswordComplexity } from './provider-registration.ts';
+
+// spec 1 §2 Sign-up wizard, §3 Sign-up request and Security data, §5 Sign-up rules, §8 sign-up errors,
+// §9 limits. One set of rules for the web form and the server (ARCHITECTURE.md, convention 1).
+// Paths (spec 1 §7 does not show them): docs/decisions/0010-sign-up.md.
+
+export const SIGN_UP_PATHS = {
+  userCheck: '/public/sign-up/user-check',
+  create: '/public/sign-up/users',
+  phoneValidation: '/public/sign-up/phone-validation',
+  genders: '/public/sign-up/genders',
+  securityData: '/api/sign-up/security-data',
+} as const;
+
+/** spec 1 §5 and §8, verbatim. The web shows them through its catalogue (signUp.error.*). */
+export const SIGN_UP_MESSAGES = {
+  name: 'This field should be valid and 2 characters minimum',
+  username: 'This field should be valid and 6 characters minimum',
+  // spec 1 §5: "a complexity error is shown"; its template is not shown, so the doctors' policy text.
+  password: DOCTOR_PASSWORD_POLICY_TEXT,
+  passwordTooLong: 'Password is too long (127 characters maximum)',
+  passwordMismatch: 'Password does not match the confirm password.',
+  email: 'This field should not be empty. Please enter a valid email address',
+  mobilePhoneRequired: 'This field should not be empty. Please enter a valid mobile phone',
+  mobilePhoneInvalid: 'Please enter a valid mobile phone',
+  birthdate: 'Please enter a valid Date of Birth',
+  gender: 'This field should be valid and not empty',
+  security: 'This field should be valid and 4 characters minimum',
+  terms: 'You must agree to the terms and conditions before continue',
+  tooLong: 'This field is too long',
+  userExists: 'This user already exists, please click here to login',
+  usernameExists: 'This username already exists, please choose another.',
+  securityDataAlreadySet: 'The security question is already set.',
+} as const;
+export type SignUpMessageKey = keyof typeof SIGN_UP_MESSAGES;
+
+// spec 1 §9.
+export const SIGN_UP_NAME_MIN = 2;
+export const SIGN_UP_USERNAME_MIN = 6;
+export const SIGN_UP_PASSWORD_MIN = 8;
+export const SIGN_UP_PASSWORD_MAX = 127;
+export const SIGN_UP_SECURITY_MIN = 4;
+export const SIGN_UP_TEXT_MAX = 100;
+export const SIGN_UP_EMAIL_MAX = 200;
+export const MIN_BIRTHDATE = '1900-01-01';
+/** spec 1 §2: the mobile phone input mask. */
+export const MOBILE_PHONE_MASK = '(000)000-0000';
+export const MOBILE_PHONE_DIGITS = 10;
+
+/** spec 1 §2 'legal sex': the list the server hands out (GET genders). */
+export const GENDERS = [
+  { id: 'female', name: 'Female' },
+  { id: 'male', name: 'Male' },
+  { id: 'x', name: 'X' },
+] as const;
+export type GenderId = (typeof GENDERS)[number]['id'];
+const GENDER_IDS = GENDERS.map((gender) => gender.id) as [GenderId, ...GenderId[]];
+
+const M = SIGN_UP_MESSAGES;
+
+/** Today's date (YYYY-MM-DD) where the rule runs: the browser's day in the form, the server's on the API. */
+export function todayIsoDate(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A real calendar date, YYYY-MM-DD (the MySQL date format, spec 1 §5), from 1900-01-01 to today. */
+export function isValidBirthdate(value: string, now: Date = new Date()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) {
+    return false;
+  }
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  // ISO dates compare correctly as strings.
+  return real && value >= MIN_BIRTHDATE && value <= todayIsoDate(now);
+}
+
+/** Digits of a phone typed through the mask: '(212)555-0101' -> '2125550101'. */
+export function phoneDigits(value: string): string {
+  return value.replace(/[\s()+.-]/g, '');
+}
+
+// spec 1 §5 firstName: letters, space, apostrophe, backtick, typographic apostrophe and hyphen.
+const FIRST_NAME_PATTERN = /^[\p{L}\p{M} '`’-]+$/u;
+// spec 1 §5 lastName: the same, digits also allowed.
+const LAST_NAME_PATTERN = /^[\p{L}\p{M}\p{N} '`’-]+$/u;
+
+// Every text is trimmed first, so a whitespace-only value counts as empty (spec 1 §5).
+export const firstNameSchema = z
+  .string({ error: M.name })
+  .trim()
+  .min(SIGN_UP_NAME_MIN, M.name)
+  .max(SIGN_UP_TEXT_MAX, M.tooLong)
+  .regex(FIRST_NAME_PATTERN, M.name);
+
+export const lastNameSchema = z
+  .string({ error: M.name })
+  .trim()
+  .min(SIGN_UP_NAME_MIN, M.name)
+  .max(SIGN_UP_TEXT_MAX, M.tooLong)
+  .regex(LAST_NAME_PATTERN, M.name);
+
+/** Optional on its own: spec 1 §5 "at least one of mobilePhone and email" is checked by the object. */
+export const emailSchema = z
+  .string({ error: M.email })
+  .trim()
+  .max(SIGN_UP_EMAIL_MAX, M.email)
+  .refine((value) => value === '' || z.regexes.email.test(value), M.email);
+
+/** The ten digits behind the mask; '' when not given. Whether it is a mobile is the phone check's job. */
+export const mobilePhoneSchema = z
+  .string({ error: M.mobilePhoneRequired })
+  .transform(phoneDigits)
+  .refine((value) => value === '' || /^\d{10}$/.test(value), M.mobilePhoneRequired);
+
+export const birthdateSchema = z
+  .string({ error: M.birthdate })
+  .trim()
+  .refine((value) => isValidBirthdate(value), M.birthdate);
+
+export const genderSchema = z.enum(GENDER_IDS, { error: M.gender });
+
+export const usernameSchema = z
+  .string({ error: M.username })
+  .trim()
+  .min(SIGN_UP_USERNAME_MIN, M.username)
+  .max(SIGN_UP_TEXT_MAX, M.tooLong);
+
+export const signUpPasswordSchema = z
+  .string({ error: M.password })
+  .min(SIGN_UP_PASSWORD_MIN, M.password)
+  .max(SIGN_UP_PASSWORD_MAX, M.passwordTooLong)
+  .refine(hasPasswordComplexity, M.password);
+
+export const securityTextSchema = z
+  .string({ error: M.security })
+  .trim()
+  .min(SIGN_UP_SECURITY_MIN, M.security)
+  .max(SIGN_UP_TEXT_MAX, M.tooLong);
+
+export const termsSchema = z.boolean({ error: M.terms }).refine((value) => value, M.terms);
+
+interface ContactFields {
+  email: string;
+  mobilePhone: string;
+}
+
+/** spec 1 §5: at least one of mobilePhone and email; both fields say so. */
+function requireContact(value: ContactFields, ctx: z.RefinementCtx): void {
+  if (value.email === '' && value.mobilePhone === '') {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: M.email });
+    ctx.addIssue({ code: 'custom', path: ['mobilePhone'], message: M.mobilePhoneRequired });
+  }
+}
+
+function requireMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
+  if (value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordMismatch });
+  }
+}
+
+// The wizard's steps (spec 1 §2): name 1/4, info 2/4, login 3/4, create 4/4.
+export const nameStepSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema });
+export const infoStepSchema = z
+  .object({
+    email: emailSchema,
+    mobilePhone: mobilePhoneSchema,
+    birthdate: birthdateSchema,
+    gender: genderSchema,
+  })
+  .superRefine(requireContact);
+export const loginStepSchema = z
+  .object({
+    username: usernameSchema,
+    password: signUpPasswordSchema,
+    // spec 1 §5: "same rules and must equal password".
+    confirmPassword: signUpPasswordSchema,
+  })
+  .superRefine(requireMatch);
+export const createStepSchema = z.object({
+  securityQuestion: securityTextSchema,
+  securityAnswer: securityTextSchema,
+  terms: termsSchema,
+});
+
+export const SIGN_UP_STEPS = ['name', 'info', 'login', 'create'] as const;
+export type SignUpStep = (typeof SIGN_UP_STEPS)[number];
+export const signUpStepSchemas = {
+  name: nameStepSchema,
+  info: infoStepSchema,
+  login: loginStepSchema,
+  create: createStepSchema,
+} as const;
+
+/** spec 1 §3 Sign-up request, plus the security data the wizard collects on its last step. */
+export interface SignUpFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobilePhone: string;
+  birthdate: string;
+  gender: string;
+  username: string;
+  password: string;
+  confirmPassword: string;
+  securityQuestion: string;
+  securityAnswer: string;
+  terms: boolean;
+}
+
+const checkFields = {
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  mobilePhone: mobilePhoneSchema,
+  birthdate: birthdateSchema,
+};
+
+/**
+ * User check (public) — spec 1 §3: only firstName, lastName, email, mobilePhone, birthdate and
+ * username are sent. The username is optional: the check after the info step comes before the login
+ * step asks for it (decision 0010).
+ */
+export const userCheckRequestSchema = z
+  .object({ ...checkFields, username: usernameSchema.optional() })
+  .superRefine(requireContact);
+export type UserCheckRequest = z.input<typeof userCheckRequestSchema>;
+
+/**
+ * spec 1 §4: no existing user -> {userExists: false}; the person exists -> {userExists: true};
+ * the username is taken -> {userExists: true, username: <the message for the username field>}.
+ */
+export const userCheckResponseSchema = z.object({
+  userExists: z.boolean(),
+  username: z.string().optional(),
+});
+export type UserCheckResponse = z.infer<typeof userCheckResponseSchema>;
+
+/** Where the person came from; the server turns it into a redirect hint (decision 0010). */
+export const signUpOriginSchema = z.object({
+  clinicUuid: z.uuid('clinicUuid is not valid'),
+  /** The sign-up link carried a booking (the seven booking parameters of spec 1 §2 rule 2). */
+  appointment: z.boolean().default(false),
+});
+
+/**
+ * User create (public). The six identity fields of spec 1 §3, plus what an account cannot do without:
+ * the password (to log in again), the legal sex (required by §5) and the accepted terms. The
+ * confirmPassword is removed before sending (§3); the security data follows after login.
+ */
+export const userCreateRequestSchema = z
+  .object({
+    ...checkFields,
+    username: usernameSchema,
+    password: signUpPasswordSchema,
+    gender: genderSchema,
+    terms: z.literal(true, { error: M.terms }),
+    origin: signUpOriginSchema.optional(),
+  })
+  .superRefine(requireContact);
+export type UserCreateRequest = z.input<typeof userCreateRequestSchema>;
+
+export const SIGN_UP_REDIRECT_HINTS = ['scheduleAppointment', 'addingProvider'] as const;
+export const signUpRedirectHintSchema = z.enum(SIGN_UP_REDIRECT_HINTS);
+export type SignUpRedirectHint = z.infer<typeof signUpRedirectHintSchema>;
+
+/** spec 1 §7 User create: token, redirectTo. The token is the login (access and refresh tokens). */
+export const userCreateResponseSchema = z.object({
+  token: tokenResponseSchema,
+  redirectTo: signUpRedirectHintSchema.nullable(),
+});
+export type UserCreateResponse = z.infer<typeof userCreateResponseSchema>;
+
+/** Phone validation (public) — spec 1 §7: phone, region, type; §9 US / mobile. */
+export const phoneValidationRequestSchema = z.object({
+  phone: z
+    .string({ error: M.mobilePhoneInvalid })
+    .trim()
+    .min(1, M.mobilePhoneInvalid)
+    .max(30, M.mobilePhoneInvalid),
+  region: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'region is a two-letter country code')
+    .default('US'),
+  type: z.enum(['mobile']).default('mobile'),
+});
+export type PhoneValidationRequest = z.input<typeof phoneValidationRequestSchema>;
+export const phoneValidationResponseSchema = z.object({ valid: z.boolean() });
+
+export const genderListSchema = z.array(z.object({ id: z.string(), name: z.string() }));
+export type GenderOption = z.infer<typeof genderListSchema>[number];
+
+/** Save user security data — spec 1 §3 Security data: question, answer; §5 at least 4 characters. */
+export const signUpSecurityDataSchema = z.object({
+  question: securityTextSchema,
+  answer: securityTextSchema,
+});
+export type SignUpSecurityData = z.input<typeof signUpSecurityDataSchema>;
