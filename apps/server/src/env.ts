@@ -1,11 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { appVariantSchema } from '@app/contracts/variants';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from './platform/push/push-endpoint-policy.ts';
 
 // An unset or empty variable means "not configured".
 const optionalUrl = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
   z.url().optional(),
+);
+
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
 );
 
 const envSchema = z
@@ -44,6 +50,23 @@ const envSchema = z
     SIGN_UP_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     /** Overrides the variant's app name (spec 1 §1), e.g. UnitedMD, whose sign-up ends on its own page. */
     APP_NAME: z.string().trim().min(1).max(60).optional(),
+    /** Web Push (VAPID) keys, base64url; outside production a pair is generated when unset (decision 0013). */
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    /** Who runs this server, for push services: mailto: or https: address. */
+    VAPID_SUBJECT: optionalText,
+    /** Push services a browser subscription may point at (host or parent domain), comma-separated. */
+    WEB_PUSH_ALLOWED_HOSTS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value === undefined || value.trim() === ''
+          ? [...DEFAULT_PUSH_SERVICE_HOSTS]
+          : value
+              .split(',')
+              .map((host) => host.trim().toLowerCase())
+              .filter(Boolean),
+      ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false'])
@@ -51,6 +74,21 @@ const envSchema = z
       .transform((value) => value === 'true'),
   })
   .superRefine((env, ctx) => {
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+    if (vapid.some(Boolean) && !vapid.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together or not at all',
+      });
+    }
+    if (env.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(env.VAPID_SUBJECT)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_SUBJECT'],
+        message: 'VAPID_SUBJECT must be a mailto: or https:// address',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required in production' });
     }

@@ -64,6 +64,25 @@ export const clinicPasswordGrantSchema = z.object({
     .max(200, 'Password is too long'),
 });
 
+/**
+ * spec 1 §7 Login by ticket: memberType, id, pushId, ticket. The ticket of a registered device
+ * (POST /api/user/device/{id}/ticket), pushId its device identifier, id the owner (decision 0013).
+ */
+export const ticketGrantSchema = z.object({
+  grant_type: z.literal('ticket'),
+  client_id: clientIdField,
+  member_type: z.enum(['patient', 'doctor'], { error: 'member_type is not valid' }),
+  id: z.uuid('id is not valid'),
+  push_id: z
+    .string({ error: 'push_id is required' })
+    .min(1, 'push_id is required')
+    .max(200, 'push_id is not valid'),
+  ticket: z
+    .string({ error: 'ticket is required' })
+    .min(1, 'ticket is required')
+    .max(200, 'ticket is not valid'),
+});
+
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   passwordGrantSchema,
   doctorUsernameGrantSchema,
@@ -71,6 +90,7 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   twoFactorGrantSchema,
   pinCodeGrantSchema,
   clinicPasswordGrantSchema,
+  ticketGrantSchema,
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

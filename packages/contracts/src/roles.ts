@@ -33,3 +33,7 @@ export const PROVIDER_PERMISSIONS = [
 ] as const;
 export const providerPermissionSchema = z.enum(PROVIDER_PERMISSIONS);
 export type ProviderPermission = z.infer<typeof providerPermissionSchema>;
+
+/** spec 1 §7 Provider resource list: the permission (resource) names of the provider. */
+export const providerResourcesResponseSchema = z.object({ resources: z.array(providerPermissionSchema) });
+export type ProviderResourcesResponse = z.infer<typeof providerResourcesResponseSchema>;

@@ -9,6 +9,9 @@ import { devFixturesRoutes } from './dev-fixtures/dev-fixtures.routes.ts';
 import { providerRegistrationRoutes } from './providers/provider-registration.routes.ts';
 import { appConfigRoutes } from './clinics/app-config.routes.ts';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
+import { devicesRoutes } from './devices/devices.routes.ts';
+import { providerResourcesRoutes } from './providers/provider-resources.routes.ts';
+import { communicationLanguageRoutes } from './accounts/communication-language.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -24,4 +27,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(securityRoutes, { context });
   await app.register(providerRegistrationRoutes, { context });
   await app.register(clinicLoginRoutes, { context });
+  await app.register(devicesRoutes, { context });
+  await app.register(providerResourcesRoutes, { context });
+  await app.register(communicationLanguageRoutes, { context });
 }

@@ -24,6 +24,7 @@ import {
 } from './auth.repository.ts';
 import { verifyClinicPasswordLogin } from '../clinics/clinic-login.service.ts';
 import { verifyPinCodeLogin } from '../providers/provider-registration.service.ts';
+import { verifyTicketLogin } from '../devices/device-ticket-login.ts';
 import { issueTokens, startSession } from './session-tokens.ts';
 import { startTwoFactorChallenge, verifyTwoFactorCode } from './two-factor.service.ts';
 
@@ -63,6 +64,10 @@ export async function handleTokenRequest(context: AppContext, request: TokenRequ
     }
     case 'clinic_password': {
       const user = await verifyClinicPasswordLogin(context, request.clinic_id, request.password);
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+    }
+    case 'ticket': {
+      const user = await verifyTicketLogin(context, request);
       return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
     }
   }
