@@ -445,6 +445,23 @@ describe('credential recovery (spec 1 §2, §4, §8)', () => {
       t.advanceClock(60_000 + 1000);
       expect((await lookup()).statusCode).toBe(200);
     });
+
+    it('holds under concurrent sends: five at once to one number, three go out', async () => {
+      const phone = newPhone();
+      const user = await person({ email: null, mobilePhone: phone });
+      const responses = await Promise.all(
+        [1, 2, 3, 4, 5].map(() =>
+          post('/public/recovery/username/lookup', {
+            firstName: user.firstName,
+            lastName: user.lastName,
+            birthDate: user.birthdate,
+          }),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(await messagesTo(phone, 'recovery-username')).toHaveLength(3);
+    });
   });
 });
 
