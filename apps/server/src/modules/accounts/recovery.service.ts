@@ -39,6 +39,7 @@ import {
   findUsersByNameAndBirthdate,
   insertToken,
   markResetRequired,
+  revokeSessionsOfUser,
   type TokenRow,
   type UserRow,
 } from './recovery.repository.ts';
@@ -302,6 +303,8 @@ export async function sendTemporaryPassword(
     await setPassword(tx, user.id, password, now);
     // The temporary password must be replaced on the security page (spec 1 §2).
     await markResetRequired(tx, user.id, now);
+    // Whoever was signed in with the old password is signed out.
+    await revokeSessionsOfUser(tx, user.id, 'password-recovered', now);
     await enqueueMessage(
       tx,
       {
