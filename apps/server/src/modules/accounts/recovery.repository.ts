@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
+import { sessions } from '../../db/schema/auth.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -93,4 +94,12 @@ export async function activateUser(db: Db, userId: string, now: Date): Promise<v
     .update(users)
     .set({ status: 'active', updatedAt: now })
     .where(and(eq(users.id, userId), eq(users.status, 'pending')));
+}
+
+/** A password replaced by recovery ends every session opened with the old one. */
+export async function revokeSessionsOfUser(db: Db, userId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

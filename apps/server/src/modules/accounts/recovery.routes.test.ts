@@ -22,7 +22,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { outboxMessages } from '../../db/schema/outbox.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser, type TestUserOptions } from '../../test/create-test-user.ts';
-import { passwordGrant } from '../auth/auth-test-helpers.ts';
+import { getMe, loginTokens, passwordGrant, refreshGrant } from '../auth/auth-test-helpers.ts';
 import { setSecurityQuestion } from './account-security.service.ts';
 
 // spec 1 §2 Credential recovery, §3 Found user, §4 Forgot username / Forgot password, §5 Recovery
@@ -258,6 +258,7 @@ describe('credential recovery (spec 1 §2, §4, §8)', () => {
     it('sends a temporary password that logs in and requires a reset; the old password stops working', async () => {
       const phone = newPhone();
       const user = await person({ mobilePhone: phone });
+      const before = await loginTokens(t.app, user.username);
       const answered = await passwordFlow(user.username, '  rex THE   dog ');
       expect(answered).toEqual({
         token: expect.any(String),
@@ -273,6 +274,9 @@ describe('credential recovery (spec 1 §2, §4, §8)', () => {
       expect(temporary).toMatch(/^.{12}$/);
 
       expect((await passwordGrant(t.app, user.username)).statusCode).toBe(400);
+      // Sessions opened with the old password are over.
+      expect((await getMe(t.app, before.access_token)).statusCode).toBe(401);
+      expect((await refreshGrant(t.app, before.refresh_token)).statusCode).toBe(400);
       const login = await passwordGrant(t.app, user.username, temporary);
       expect(login.statusCode).toBe(200);
       expect(login.json<TokenResponse>().user).toMatchObject({
@@ -444,6 +448,23 @@ describe('credential recovery (spec 1 §2, §4, §8)', () => {
       expect((await lookup()).statusCode).toBe(429);
       t.advanceClock(60_000 + 1000);
       expect((await lookup()).statusCode).toBe(200);
+    });
+
+    it('holds under concurrent sends: five at once to one number, three go out', async () => {
+      const phone = newPhone();
+      const user = await person({ email: null, mobilePhone: phone });
+      const responses = await Promise.all(
+        [1, 2, 3, 4, 5].map(() =>
+          post('/public/recovery/username/lookup', {
+            firstName: user.firstName,
+            lastName: user.lastName,
+            birthDate: user.birthdate,
+          }),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(await messagesTo(phone, 'recovery-username')).toHaveLength(3);
     });
   });
 });

@@ -26,7 +26,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { enqueueMessage } from '../../platform/outbox/outbox.ts';
-import { recentSmsCount } from '../../platform/outbox/sms-cap.ts';
+import { lockSmsRecipient, recentSmsCount } from '../../platform/outbox/sms-cap.ts';
 import { dummySecretHash, randomToken, sha256, verifySecret } from '../../platform/passwords.ts';
 import { normaliseSecurityAnswer, setPassword } from './account-security.service.ts';
 import {
@@ -39,6 +39,7 @@ import {
   findUsersByNameAndBirthdate,
   insertToken,
   markResetRequired,
+  revokeSessionsOfUser,
   type TokenRow,
   type UserRow,
 } from './recovery.repository.ts';
@@ -127,13 +128,22 @@ function contactFor(user: UserRow, channel: RecoveryChannel): string {
   return contact;
 }
 
-/** Issue 3: at most SMS_CAP_PER_NUMBER texts per number per window, whatever they carry. */
-async function checkSmsCap(context: AppContext, channel: RecoveryChannel, recipient: string): Promise<void> {
+/**
+ * Issue 3: at most SMS_CAP_PER_NUMBER texts per number per window, whatever they carry. Runs inside
+ * the sending transaction, under a per-number lock, so concurrent sends cannot both pass the count.
+ */
+async function checkSmsCap(
+  context: AppContext,
+  tx: Db,
+  channel: RecoveryChannel,
+  recipient: string,
+): Promise<void> {
   if (channel !== 'sms') {
     return;
   }
+  await lockSmsRecipient(tx, recipient);
   const since = new Date(context.now().getTime() - SMS_CAP_WINDOW_MINUTES * MINUTE);
-  if ((await recentSmsCount(context.db, recipient, since)) >= SMS_CAP_PER_NUMBER) {
+  if ((await recentSmsCount(tx, recipient, since)) >= SMS_CAP_PER_NUMBER) {
     throw new HttpError(429, SMS_CAP_TEXT, { code: 'sms_cap', errors: [{ detail: SMS_CAP_TEXT }] });
   }
 }
@@ -157,8 +167,8 @@ async function sendUsername(
 ): Promise<SentInfo> {
   const now = context.now();
   const recipient = contactFor(user, channel);
-  await checkSmsCap(context, channel, recipient);
   await context.db.transaction(async (tx) => {
+    await checkSmsCap(context, tx, channel, recipient);
     if (tokenId && !(await consumeToken(tx, tokenId, now))) {
       throw expired();
     }
@@ -284,15 +294,17 @@ export async function sendTemporaryPassword(
     throw expired();
   }
   const recipient = contactFor(user, channel);
-  await checkSmsCap(context, channel, recipient);
   const password = temporaryPassword();
   await context.db.transaction(async (tx) => {
+    await checkSmsCap(context, tx, channel, recipient);
     if (!(await consumeToken(tx, row.id, now))) {
       throw expired();
     }
     await setPassword(tx, user.id, password, now);
     // The temporary password must be replaced on the security page (spec 1 §2).
     await markResetRequired(tx, user.id, now);
+    // Whoever was signed in with the old password is signed out.
+    await revokeSessionsOfUser(tx, user.id, 'password-recovered', now);
     await enqueueMessage(
       tx,
       {
@@ -324,8 +336,8 @@ export async function sendActivationLink(
     throw expired();
   }
   const recipient = contactFor(user, channel);
-  await checkSmsCap(context, channel, recipient);
   await context.db.transaction(async (tx) => {
+    await checkSmsCap(context, tx, channel, recipient);
     if (!(await consumeToken(tx, row.id, now))) {
       throw expired();
     }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/outbox.ts';
 
@@ -18,4 +18,12 @@ export async function recentSmsCount(db: Db, recipient: string, since: Date): Pr
       ),
     );
   return row?.value ?? 0;
+}
+
+/**
+ * Serialises sends to one number until the caller's transaction ends (PostgreSQL advisory lock), so a
+ * count followed by an insert cannot be raced by another instance.
+ */
+export async function lockSmsRecipient(tx: Db, recipient: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-cap:${recipient}`}))`);
 }
