@@ -9,6 +9,7 @@ import { devFixturesRoutes } from './dev-fixtures/dev-fixtures.routes.ts';
 import { providerRegistrationRoutes } from './providers/provider-registration.routes.ts';
 import { appConfigRoutes } from './clinics/app-config.routes.ts';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
+import { ssoRoutes } from './sso/sso.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -24,4 +25,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(securityRoutes, { context });
   await app.register(providerRegistrationRoutes, { context });
   await app.register(clinicLoginRoutes, { context });
+  await app.register(ssoRoutes, { context });
 }
