@@ -37,3 +37,24 @@ describe('provider single sign-on landing parameters (spec 1 §2, §4)', () => {
     expect(oauthCodeRedirectUri('http://localhost:3000')).toBe('http://localhost:3000/oauth-code');
   });
 });
+
+describe("provider login's feedback-service single sign-on parameters (spec 1 §2, decision 0011)", () => {
+  it('companyID and an absolute http(s) redirect make the login end on the roadmap sign-on', async () => {
+    const { feedbackSsoUrlAfterLogin } = await import('../auth/components/provider-login-page.tsx');
+    const query = new URLSearchParams({ companyID: 'c1', redirect: 'https://roadmap.example.org/b?x=1' });
+    expect(feedbackSsoUrlAfterLogin(query)).toBe(
+      '/provider/canny-sso-roadmap?redirect=https%3A%2F%2Froadmap.example.org%2Fb%3Fx%3D1',
+    );
+  });
+
+  it.each<Record<string, string>>([
+    { redirect: 'https://roadmap.example.org/' },
+    { companyID: 'c1' },
+    { companyID: 'c1', redirect: '/relative' },
+    { companyID: 'c1', redirect: 'javascript:alert(1)' },
+    { companyID: ' ', redirect: 'https://roadmap.example.org/' },
+  ])('%o is not a feedback sign-on: the normal login follows', async (params) => {
+    const { feedbackSsoUrlAfterLogin } = await import('../auth/components/provider-login-page.tsx');
+    expect(feedbackSsoUrlAfterLogin(new URLSearchParams(params))).toBeNull();
+  });
+});
