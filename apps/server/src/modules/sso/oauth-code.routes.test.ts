@@ -6,6 +6,7 @@ import {
   REDIRECT_URI_NOT_FOUND_TEXT,
   type OAuthCodeResponse,
 } from '@app/contracts/sso';
+import { users } from '../../db/schema/accounts.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
 import { sha256 } from '../../platform/passwords.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -120,6 +121,15 @@ describe('one-time auth code and the oauth_code grant (spec 1 §2 oauth-code/{co
     const { tokens } = await signedIn();
     const issued = (await askForCode(tokens.access_token, { redirectUri: OWN })).json<OAuthCodeResponse>();
     t.advanceClock(OAUTH_CODE_TTL_MS + 1000);
+    const response = await codeGrant(issued.code);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'invalid_grant', error_description: INVALID_OAUTH_CODE_TEXT });
+  });
+
+  it('a code of an account closed after it was issued is refused', async () => {
+    const { user, tokens } = await signedIn();
+    const issued = (await askForCode(tokens.access_token, { redirectUri: OWN })).json<OAuthCodeResponse>();
+    await t.context.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user.id));
     const response = await codeGrant(issued.code);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_grant', error_description: INVALID_OAUTH_CODE_TEXT });

@@ -7,6 +7,7 @@ import {
   SSO_NOT_CONFIGURED_TEXT,
   SSO_REDIRECT_NOT_ALLOWED_TEXT,
 } from '@app/contracts/sso';
+import { users } from '../../db/schema/accounts.ts';
 import { ssoIdentities } from '../../db/schema/sso.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
@@ -48,11 +49,18 @@ describe('provider single sign-on — sso grant against a local OIDC provider (s
     });
   }
 
-  async function doctorAtEhr(options: { emailVerified?: boolean; memberType?: 'doctor' | 'patient' } = {}) {
+  async function doctorAtEhr(
+    options: {
+      emailVerified?: boolean;
+      memberType?: 'doctor' | 'patient';
+      status?: 'active' | 'pending' | 'inactive';
+    } = {},
+  ) {
     counter += 1;
     const email = `sso.doctor.${counter}.${Date.now()}@example.org`;
     const user = await createTestUser(t.context.db, {
       memberType: options.memberType ?? 'doctor',
+      status: options.status ?? 'active',
       email,
       permissions: ['APPOINTMENTS'],
     });
@@ -94,6 +102,31 @@ describe('provider single sign-on — sso grant against a local OIDC provider (s
   it('a patient with that email is not a provider account', async () => {
     const { subject } = await doctorAtEhr({ memberType: 'patient' });
     const response = await ssoGrant(await ehr.obtainCode(subject, LANDING));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'invalid_grant', error_description: SSO_NO_ACCOUNT_TEXT });
+  });
+
+  it('a pending (imported, unregistered) doctor is neither linked nor signed in', async () => {
+    const { subject } = await doctorAtEhr({ status: 'pending' });
+    const response = await ssoGrant(await ehr.obtainCode(subject, LANDING));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'invalid_grant', error_description: SSO_NO_ACCOUNT_TEXT });
+  });
+
+  it('a linked account that has been closed since is refused', async () => {
+    const { user, subject } = await doctorAtEhr();
+    expect((await ssoGrant(await ehr.obtainCode(subject, LANDING))).statusCode).toBe(200);
+    await t.context.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user.id));
+    const response = await ssoGrant(await ehr.obtainCode(subject, LANDING));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'invalid_grant', error_description: SSO_NO_ACCOUNT_TEXT });
+  });
+
+  it('two doctors sharing the verified email: nothing is guessed', async () => {
+    const first = await doctorAtEhr();
+    const email = first.user.email ?? '';
+    await createTestUser(t.context.db, { memberType: 'doctor', email: email.toUpperCase() });
+    const response = await ssoGrant(await ehr.obtainCode(first.subject, LANDING));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_grant', error_description: SSO_NO_ACCOUNT_TEXT });
   });
