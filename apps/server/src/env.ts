@@ -14,6 +14,23 @@ const optionalText = z.preprocess(
   z.string().trim().optional(),
 );
 
+/** A comma-separated list of absolute URLs (allowed redirect URIs). */
+const urlList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const items = value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+    for (const item of items) {
+      if (!URL.canParse(item)) {
+        ctx.addIssue({ code: 'custom', message: `not a URL: ${item}` });
+      }
+    }
+    return items;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -67,6 +84,26 @@ const envSchema = z
               .map((host) => host.trim().toLowerCase())
               .filter(Boolean),
       ),
+    /**
+     * Provider single sign-on (spec 1 §4), one OpenID Connect client per EHR (decision 0011): the
+     * issuer (discovery at <issuer>/.well-known/openid-configuration), our client id and secret there,
+     * and the redirect URIs the landing may name as request_url. An EHR without an issuer is off.
+     */
+    SSO_ATHENAHEALTH_ISSUER: optionalUrl,
+    SSO_ATHENAHEALTH_CLIENT_ID: optionalText,
+    SSO_ATHENAHEALTH_CLIENT_SECRET: optionalText,
+    SSO_ATHENAHEALTH_REDIRECT_URIS: urlList,
+    SSO_ECW_ISSUER: optionalUrl,
+    SSO_ECW_CLIENT_ID: optionalText,
+    SSO_ECW_CLIENT_SECRET: optionalText,
+    SSO_ECW_REDIRECT_URIS: urlList,
+    /** Where one-time login codes (spec 1 §2 oauth-code/{code}) may be used, besides <PUBLIC_URL>/oauth-code. */
+    OAUTH_CODE_REDIRECT_URIS: urlList,
+    /** The feedback service's single sign-on endpoint (the product roadmap) and the key its tokens are signed with. */
+    FEEDBACK_SSO_URL: optionalUrl,
+    /** The roadmap's own address: the default destination, and where its `redirect` may point. */
+    FEEDBACK_PORTAL_URL: optionalUrl,
+    FEEDBACK_SSO_SECRET: z.string().min(32, 'FEEDBACK_SSO_SECRET must be at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false'])
@@ -91,6 +128,22 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required in production' });
+    }
+    for (const ehr of ['ATHENAHEALTH', 'ECW'] as const) {
+      if (env[`SSO_${ehr}_ISSUER`] && (!env[`SSO_${ehr}_CLIENT_ID`] || !env[`SSO_${ehr}_CLIENT_SECRET`])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`SSO_${ehr}_CLIENT_ID`],
+          message: `SSO_${ehr}_ISSUER needs SSO_${ehr}_CLIENT_ID and SSO_${ehr}_CLIENT_SECRET`,
+        });
+      }
+    }
+    if (env.FEEDBACK_SSO_URL && !env.FEEDBACK_SSO_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FEEDBACK_SSO_SECRET'],
+        message: 'FEEDBACK_SSO_URL needs FEEDBACK_SSO_SECRET',
+      });
     }
   });
 

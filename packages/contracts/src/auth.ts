@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberTypeSchema, providerPermissionSchema, roleSchema } from './roles.ts';
+import { ssoProviderSchema } from './sso.ts';
 
 // The token endpoint accepts form or JSON bodies (RFC 6749 uses form encoding; our SPA sends JSON).
 // Each field names itself when missing: the message reaches people as error_description.
@@ -83,6 +84,29 @@ export const ticketGrantSchema = z.object({
     .max(200, 'ticket is not valid'),
 });
 
+/** spec 1 §7 Doctor SSO login: the EHR's authorization code, exchanged by the server (decision 0011). */
+export const ssoGrantSchema = z.object({
+  grant_type: z.literal('sso'),
+  client_id: clientIdField,
+  provider: ssoProviderSchema,
+  code: z.string({ error: 'code is required' }).min(1, 'code is required').max(2000, 'code is not valid'),
+  redirect_uri: z
+    .string({ error: 'redirect_uri is required' })
+    .min(1, 'redirect_uri is required')
+    .max(2000, 'redirect_uri is not valid'),
+});
+
+/** spec 1 §2 oauth-code/{code}: a one-time login code, bound to the redirect URI it was issued for. */
+export const oauthCodeGrantSchema = z.object({
+  grant_type: z.literal('oauth_code'),
+  client_id: clientIdField,
+  code: z.string({ error: 'code is required' }).min(1, 'code is required').max(200, 'code is not valid'),
+  redirect_uri: z
+    .string({ error: 'redirect_uri is required' })
+    .min(1, 'redirect_uri is required')
+    .max(2000, 'redirect_uri is not valid'),
+});
+
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   passwordGrantSchema,
   doctorUsernameGrantSchema,
@@ -91,6 +115,8 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   pinCodeGrantSchema,
   clinicPasswordGrantSchema,
   ticketGrantSchema,
+  ssoGrantSchema,
+  oauthCodeGrantSchema,
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

@@ -12,6 +12,7 @@ import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { providerResourcesRoutes } from './providers/provider-resources.routes.ts';
 import { communicationLanguageRoutes } from './accounts/communication-language.routes.ts';
+import { ssoRoutes } from './sso/sso.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -30,4 +31,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(devicesRoutes, { context });
   await app.register(providerResourcesRoutes, { context });
   await app.register(communicationLanguageRoutes, { context });
+  await app.register(ssoRoutes, { context });
 }

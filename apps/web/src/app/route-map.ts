@@ -26,6 +26,7 @@ export type ScreenId =
   | 'clinic-login'
   | 'doctor-registration'
   | 'provider-registration'
+  | 'roadmap-sso'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -77,7 +78,9 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   general('/self-closing', 'route.selfClosing', 'self-closing'),
   general('/general/error-page', 'route.errorPage', 'page-not-found'),
   general('/oauth-code/:code', 'route.oauthCode', 'oauth-code'),
-  general('/sso-launch', 'route.ssoLaunch', 'coming-soon'),
+  // sso-login is the provider single sign-on landing; sso-launch is the same landing under the name
+  // some EHR set-ups open (decision 0011).
+  general('/sso-launch', 'route.ssoLaunch', 'sso-login'),
   general('/sso-login', 'route.ssoLogin', 'sso-login'),
 
   // Guest area.
@@ -142,7 +145,9 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('message', 'route.provider.message'),
   provider('auth-data', 'route.provider.authData', 'provider-registration'),
   provider('security-question', 'route.provider.securityQuestion', 'provider-registration'),
-  provider('canny-sso-roadmap', 'route.provider.cannySsoRoadmap'),
+  provider('canny-sso-roadmap', 'route.provider.cannySsoRoadmap', 'roadmap-sso'),
+  // The patient page the SSO landing opens with the EHR's patient_id (spec 1 §4); the chart is issue 6.
+  provider('patient/:patientId', 'route.provider.patient'),
 ];
 
 /** spec 1 §2: any other path of the recovery flows goes to their first step. */

@@ -35,10 +35,13 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
   'page-not-found': () =>
     import('../features/general/components/page-not-found.tsx').then((m) => ({ Component: m.PageNotFound })),
   'oauth-code': () =>
-    import('../features/general/components/oauth-code-page.tsx').then((m) => ({
-      Component: m.OAuthCodePage,
+    import('../features/sso/components/oauth-code-login-page.tsx').then((m) => ({
+      Component: m.OAuthCodeLoginPage,
     })),
-  'sso-login': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
+  'sso-login': () =>
+    import('../features/sso/components/sso-landing-page.tsx').then((m) => ({ Component: m.SsoLandingPage })),
+  'roadmap-sso': () =>
+    import('../features/sso/components/roadmap-sso-page.tsx').then((m) => ({ Component: m.RoadmapSsoPage })),
   'sign-up': () =>
     import('../features/sign-up/components/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
   'credential-recovery-select': () =>

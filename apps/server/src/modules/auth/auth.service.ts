@@ -25,6 +25,8 @@ import {
 import { verifyClinicPasswordLogin } from '../clinics/clinic-login.service.ts';
 import { verifyPinCodeLogin } from '../providers/provider-registration.service.ts';
 import { verifyTicketLogin } from '../devices/device-ticket-login.ts';
+import { verifyOAuthCodeLogin } from '../sso/oauth-code.service.ts';
+import { verifySsoLogin } from '../sso/sso-login.service.ts';
 import { issueTokens, startSession } from './session-tokens.ts';
 import { startTwoFactorChallenge, verifyTwoFactorCode } from './two-factor.service.ts';
 
@@ -68,6 +70,15 @@ export async function handleTokenRequest(context: AppContext, request: TokenRequ
     }
     case 'ticket': {
       const user = await verifyTicketLogin(context, request);
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+    }
+    case 'sso': {
+      const { provider, code, redirect_uri: redirectUri } = request;
+      const user = await verifySsoLogin(context, { provider, code, redirectUri });
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+    }
+    case 'oauth_code': {
+      const user = await verifyOAuthCodeLogin(context, request.code, request.redirect_uri);
       return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
     }
   }

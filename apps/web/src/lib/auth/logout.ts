@@ -39,11 +39,22 @@ export async function performLogout({
   navigate,
   online = navigator.onLine,
 }: LogoutDependencies): Promise<void> {
+  await endSession({ queryClient, online });
+  await navigate(GUEST_DEFAULT_ROUTE);
+}
+
+/**
+ * The logout without its navigation: for screens that log a new person in right away (spec 1 §4
+ * provider single sign-on "logout, login"; the one-time-code login).
+ */
+export async function endSession({
+  queryClient,
+  online = navigator.onLine,
+}: Omit<LogoutDependencies, 'navigate'>): Promise<void> {
   if (online && getSession()) {
     await revokeOnServer();
   }
   clearAppStorage();
   queryClient.clear();
   dismissBanner();
-  await navigate(GUEST_DEFAULT_ROUTE);
 }

@@ -3,12 +3,14 @@
 import { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
 import { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import { signUpEn } from '../../features/sign-up/i18n/en.ts';
+import { ssoEn } from '../../features/sso/i18n/en.ts';
 
 export const en = {
   // Feature catalogues live beside their features.
   ...signUpEn,
   ...recoveryEn,
   ...providerRegistrationEn,
+  ...ssoEn,
 
   'app.loading': 'Loading…',
   'app.startFailed': 'The portal could not start. Please check your connection and try again.',
@@ -158,6 +160,7 @@ export const en = {
   'route.provider.authData': 'Registration: login details',
   'route.provider.securityQuestion': 'Registration: security question',
   'route.provider.cannySsoRoadmap': 'Product roadmap',
+  'route.provider.patient': 'Patient',
 } as const;
 
 export type TranslationKey = keyof typeof en;

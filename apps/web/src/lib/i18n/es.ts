@@ -2,12 +2,14 @@ import type { Catalogue } from './en.ts';
 import { providerRegistrationEs } from '../../features/provider-registration/i18n/es.ts';
 import { recoveryEs } from '../../features/recovery/i18n/es.ts';
 import { signUpEs } from '../../features/sign-up/i18n/es.ts';
+import { ssoEs } from '../../features/sso/i18n/es.ts';
 
 // Spanish catalogue: same keys as en.ts (the type enforces it).
 export const es: Catalogue = {
   ...signUpEs,
   ...recoveryEs,
   ...providerRegistrationEs,
+  ...ssoEs,
   'app.loading': 'Cargando…',
   'app.startFailed': 'No se pudo iniciar el portal. Revise su conexión e inténtelo de nuevo.',
   'app.retry': 'Intentar de nuevo',
@@ -147,4 +149,5 @@ export const es: Catalogue = {
   'route.provider.authData': 'Registro: datos de acceso',
   'route.provider.securityQuestion': 'Registro: pregunta de seguridad',
   'route.provider.cannySsoRoadmap': 'Hoja de ruta del producto',
+  'route.provider.patient': 'Paciente',
 };

@@ -8,7 +8,9 @@ import { TOKEN_PATH } from '../../../lib/auth/token-refresh.ts';
 /** The login grants the screens send (refresh is the session's business, lib/auth/token-refresh.ts). */
 export type LoginGrant =
   | { grant_type: 'password' | 'doctor_username'; client_id: string; username: string; password: string }
-  | { grant_type: 'two_factor'; client_id: string; challenge_id: string; code: string };
+  | { grant_type: 'two_factor'; client_id: string; challenge_id: string; code: string }
+  | { grant_type: 'sso'; client_id: string; provider: string; code: string; redirect_uri: string }
+  | { grant_type: 'oauth_code'; client_id: string; code: string; redirect_uri: string };
 
 export type TokenOutcome =
   { kind: 'tokens'; tokens: TokenResponse } | { kind: 'two-factor'; challenge: TwoFactorRequired };
