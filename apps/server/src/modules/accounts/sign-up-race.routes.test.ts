@@ -5,12 +5,13 @@ import { SIGN_UP_MESSAGES, SIGN_UP_PATHS } from '@app/contracts/sign-up-texts';
 import { users } from '../../db/schema/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
+import type * as SignUpRepository from './sign-up.repository.ts';
 
 // The race the username check inside the create's transaction cannot see on its own: another create
 // of the same username commits between the check and the insert. Played here by a check that misses
 // it, so the unique index is what answers (decision 0010).
 vi.mock('./sign-up.repository.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./sign-up.repository.ts')>();
+  const original = await importOriginal<typeof SignUpRepository>();
   return { ...original, usernameTaken: vi.fn(() => Promise.resolve(false)) };
 });
 
