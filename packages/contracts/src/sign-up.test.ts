@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SIGN_UP_MESSAGES as M } from './sign-up-texts.ts';
 import {
-  SIGN_UP_MESSAGES as M,
   createStepSchema,
   infoStepSchema,
   isValidBirthdate,
@@ -92,6 +92,15 @@ describe('sign-up schema (spec 1 §5)', () => {
       mobilePhone: M.mobilePhoneRequired,
     });
     expect(messages(infoStepSchema.safeParse({ ...info, email: 'a@' })).email).toBe(M.email);
+    // Shown while the other fields are still empty too (the wizard shows it at once).
+    expect(
+      messages(infoStepSchema.safeParse({ email: '', mobilePhone: '', birthdate: '', gender: '' })),
+    ).toEqual({
+      email: M.email,
+      mobilePhone: M.mobilePhoneRequired,
+      birthdate: M.birthdate,
+      gender: M.gender,
+    });
   });
 
   it('takes birthdates from 1900-01-01 to today, as MySQL dates', () => {
@@ -179,5 +188,13 @@ describe('sign-up schema (spec 1 §5)', () => {
     };
     expect(userCreateRequestSchema.safeParse(body).success).toBe(true);
     expect(messages(userCreateRequestSchema.safeParse({ ...body, terms: false })).terms).toBe(M.terms);
+  });
+
+  it('fails, never throws, on bodies that are not objects', () => {
+    for (const schema of [userCreateRequestSchema, userCheckRequestSchema, infoStepSchema, loginStepSchema]) {
+      for (const body of [null, undefined, [], 'text', 5]) {
+        expect(schema.safeParse(body).success).toBe(false);
+      }
+    }
   });
 });

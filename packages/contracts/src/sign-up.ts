@@ -1,61 +1,24 @@
 import { z } from 'zod';
 import { tokenResponseSchema } from './auth.ts';
-import { DOCTOR_PASSWORD_POLICY_TEXT, hasPasswordComplexity } from './provider-registration.ts';
+import { hasPasswordComplexity } from './password-policy.ts';
+import {
+  GENDERS,
+  MIN_BIRTHDATE,
+  SIGN_UP_EMAIL_MAX,
+  SIGN_UP_MESSAGES,
+  SIGN_UP_NAME_MIN,
+  SIGN_UP_PASSWORD_MAX,
+  SIGN_UP_PASSWORD_MIN,
+  SIGN_UP_SECURITY_MIN,
+  SIGN_UP_TEXT_MAX,
+  SIGN_UP_USERNAME_MIN,
+  type GenderId,
+} from './sign-up-texts.ts';
 
 // spec 1 §2 Sign-up wizard, §3 Sign-up request and Security data, §5 Sign-up rules, §8 sign-up errors,
 // §9 limits. One set of rules for the web form and the server (ARCHITECTURE.md, convention 1).
-// Paths (spec 1 §7 does not show them): docs/decisions/0010-sign-up.md.
+// Paths, texts and limits: ./sign-up-texts.ts (no zod there, so screens import them freely).
 
-export const SIGN_UP_PATHS = {
-  userCheck: '/public/sign-up/user-check',
-  create: '/public/sign-up/users',
-  phoneValidation: '/public/sign-up/phone-validation',
-  genders: '/public/sign-up/genders',
-  securityData: '/api/sign-up/security-data',
-} as const;
-
-/** spec 1 §5 and §8, verbatim. The web shows them through its catalogue (signUp.error.*). */
-export const SIGN_UP_MESSAGES = {
-  name: 'This field should be valid and 2 characters minimum',
-  username: 'This field should be valid and 6 characters minimum',
-  // spec 1 §5: "a complexity error is shown"; its template is not shown, so the doctors' policy text.
-  password: DOCTOR_PASSWORD_POLICY_TEXT,
-  passwordTooLong: 'Password is too long (127 characters maximum)',
-  passwordMismatch: 'Password does not match the confirm password.',
-  email: 'This field should not be empty. Please enter a valid email address',
-  mobilePhoneRequired: 'This field should not be empty. Please enter a valid mobile phone',
-  mobilePhoneInvalid: 'Please enter a valid mobile phone',
-  birthdate: 'Please enter a valid Date of Birth',
-  gender: 'This field should be valid and not empty',
-  security: 'This field should be valid and 4 characters minimum',
-  terms: 'You must agree to the terms and conditions before continue',
-  tooLong: 'This field is too long',
-  userExists: 'This user already exists, please click here to login',
-  usernameExists: 'This username already exists, please choose another.',
-  securityDataAlreadySet: 'The security question is already set.',
-} as const;
-export type SignUpMessageKey = keyof typeof SIGN_UP_MESSAGES;
-
-// spec 1 §9.
-export const SIGN_UP_NAME_MIN = 2;
-export const SIGN_UP_USERNAME_MIN = 6;
-export const SIGN_UP_PASSWORD_MIN = 8;
-export const SIGN_UP_PASSWORD_MAX = 127;
-export const SIGN_UP_SECURITY_MIN = 4;
-export const SIGN_UP_TEXT_MAX = 100;
-export const SIGN_UP_EMAIL_MAX = 200;
-export const MIN_BIRTHDATE = '1900-01-01';
-/** spec 1 §2: the mobile phone input mask. */
-export const MOBILE_PHONE_MASK = '(000)000-0000';
-export const MOBILE_PHONE_DIGITS = 10;
-
-/** spec 1 §2 'legal sex': the list the server hands out (GET genders). */
-export const GENDERS = [
-  { id: 'female', name: 'Female' },
-  { id: 'male', name: 'Male' },
-  { id: 'x', name: 'X' },
-] as const;
-export type GenderId = (typeof GENDERS)[number]['id'];
 const GENDER_IDS = GENDERS.map((gender) => gender.id) as [GenderId, ...GenderId[]];
 
 const M = SIGN_UP_MESSAGES;
@@ -145,24 +108,31 @@ export const securityTextSchema = z
 
 export const termsSchema = z.boolean({ error: M.terms }).refine((value) => value, M.terms);
 
-interface ContactFields {
-  email: string;
-  mobilePhone: string;
-}
+/**
+ * spec 1 §5: at least one of mobilePhone and email; both fields say so. It runs even when another
+ * field failed (zod skips object refinements after a type error, e.g. an empty gender), so the wizard
+ * shows it at once; a field that is not a string has its own issue already.
+ */
+const requireContact = z.superRefine(
+  (value: { email?: unknown; mobilePhone?: unknown } | null, ctx) => {
+    // `when` below runs this on any input, a body of null included.
+    if (value?.email === '' && value.mobilePhone === '') {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: M.email });
+      ctx.addIssue({ code: 'custom', path: ['mobilePhone'], message: M.mobilePhoneRequired });
+    }
+  },
+  { when: () => true },
+);
 
-/** spec 1 §5: at least one of mobilePhone and email; both fields say so. */
-function requireContact(value: ContactFields, ctx: z.RefinementCtx): void {
-  if (value.email === '' && value.mobilePhone === '') {
-    ctx.addIssue({ code: 'custom', path: ['email'], message: M.email });
-    ctx.addIssue({ code: 'custom', path: ['mobilePhone'], message: M.mobilePhoneRequired });
-  }
-}
-
-function requireMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
-  if (value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordMismatch });
-  }
-}
+/** spec 1 §5: confirmPassword must equal password; shown even while the username is still wrong. */
+const requireMatch = z.superRefine(
+  (value: { password?: unknown; confirmPassword?: unknown } | null, ctx) => {
+    if (value && typeof value === 'object' && value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordMismatch });
+    }
+  },
+  { when: () => true },
+);
 
 // The wizard's steps (spec 1 §2): name 1/4, info 2/4, login 3/4, create 4/4.
 export const nameStepSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema });
@@ -173,7 +143,7 @@ export const infoStepSchema = z
     birthdate: birthdateSchema,
     gender: genderSchema,
   })
-  .superRefine(requireContact);
+  .check(requireContact);
 export const loginStepSchema = z
   .object({
     username: usernameSchema,
@@ -181,37 +151,19 @@ export const loginStepSchema = z
     // spec 1 §5: "same rules and must equal password".
     confirmPassword: signUpPasswordSchema,
   })
-  .superRefine(requireMatch);
+  .check(requireMatch);
 export const createStepSchema = z.object({
   securityQuestion: securityTextSchema,
   securityAnswer: securityTextSchema,
   terms: termsSchema,
 });
 
-export const SIGN_UP_STEPS = ['name', 'info', 'login', 'create'] as const;
-export type SignUpStep = (typeof SIGN_UP_STEPS)[number];
 export const signUpStepSchemas = {
   name: nameStepSchema,
   info: infoStepSchema,
   login: loginStepSchema,
   create: createStepSchema,
 } as const;
-
-/** spec 1 §3 Sign-up request, plus the security data the wizard collects on its last step. */
-export interface SignUpFormValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobilePhone: string;
-  birthdate: string;
-  gender: string;
-  username: string;
-  password: string;
-  confirmPassword: string;
-  securityQuestion: string;
-  securityAnswer: string;
-  terms: boolean;
-}
 
 const checkFields = {
   firstName: firstNameSchema,
@@ -228,7 +180,7 @@ const checkFields = {
  */
 export const userCheckRequestSchema = z
   .object({ ...checkFields, username: usernameSchema.optional() })
-  .superRefine(requireContact);
+  .check(requireContact);
 export type UserCheckRequest = z.input<typeof userCheckRequestSchema>;
 
 /**
@@ -262,7 +214,7 @@ export const userCreateRequestSchema = z
     terms: z.literal(true, { error: M.terms }),
     origin: signUpOriginSchema.optional(),
   })
-  .superRefine(requireContact);
+  .check(requireContact);
 export type UserCreateRequest = z.input<typeof userCreateRequestSchema>;
 
 export const SIGN_UP_REDIRECT_HINTS = ['scheduleAppointment', 'addingProvider'] as const;

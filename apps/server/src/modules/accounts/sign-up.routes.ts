@@ -3,8 +3,8 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@app/contracts/errors';
+import { SIGN_UP_PATHS } from '@app/contracts/sign-up-texts';
 import {
-  SIGN_UP_PATHS,
   genderListSchema,
   phoneValidationRequestSchema,
   phoneValidationResponseSchema,

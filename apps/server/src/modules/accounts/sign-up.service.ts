@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import { CLIENT_IDS } from '@app/contracts/session';
+import { GENDERS, SIGN_UP_MESSAGES } from '@app/contracts/sign-up-texts';
 import {
-  GENDERS,
-  SIGN_UP_MESSAGES,
   type GenderOption,
   type SignUpRedirectHint,
   type UserCheckResponse,

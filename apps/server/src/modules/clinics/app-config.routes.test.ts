@@ -110,3 +110,14 @@ describe('GET /public/app-config per variant', () => {
     );
   });
 });
+
+describe('APP_NAME (decision 0010: the UnitedMD app)', () => {
+  it('overrides the variant app name and keeps the rest of the variant', async () => {
+    await withApp({ APP_NAME: 'UnitedMD' }, async (t) => {
+      const config = await readConfig(t);
+      expect(config.appName).toBe('UnitedMD');
+      expect(config.variant).toBe('care-plan');
+      expect(config.features.signUp).toBe(true);
+    });
+  });
+});

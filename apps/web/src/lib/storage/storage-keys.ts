@@ -12,6 +12,8 @@ export const LOCAL_KEYS = {
   appMode: 'appMode',
   /** spec 1 §4: provider resource names loaded from /api/me for doctors. */
   providerPermissions: 'providerPermissions',
+  /** spec 1 §3, §4: set after sign-up, for the messaging screens' first-use warning. */
+  messagingWarning: 'messagingWarning',
   /** The language the person chose (en, es). */
   language: 'language',
   /** Test/debug hook that shortens the idle logout (docs/decisions/0005-web-session-and-routing.md). */

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { SIGN_UP_MESSAGES } from '@app/contracts/sign-up-texts';
+import { signUpEn } from './i18n/en.ts';
+import { signUpOriginOf, signUpRedirect } from './sign-up-redirect.ts';
+
+const clinicUuid = '3f6c1c7e-2a55-4a53-9d3b-6a0f3b1d2e11';
+const booking = `?clinicUuid=${clinicUuid}&consultationTypeId=1&departmentId=2&doctorId=3&finishAt=2026-12-01T10:30&startAt=2026-12-01T10:00&appointmentComment=Checkup`;
+
+describe('sign-up redirect (spec 1 §2, decision 0010)', () => {
+  it('goes to the default route of the role without a hint', () => {
+    expect(signUpRedirect({ appName: 'MyCarePlan', hint: null, search: '' })).toBe('/user/appointment');
+  });
+
+  it('follows the hints', () => {
+    expect(signUpRedirect({ appName: 'MyCarePlan', hint: 'scheduleAppointment', search: booking })).toBe(
+      `/user/appointment/create${booking}`,
+    );
+    expect(signUpRedirect({ appName: 'MyCarePlan', hint: 'addingProvider', search: '' })).toBe(
+      '/user/provider/connect',
+    );
+  });
+
+  it('always ends at /user/unitedmd-schedule in the UnitedMD app', () => {
+    for (const hint of [null, 'scheduleAppointment', 'addingProvider'] as const) {
+      expect(signUpRedirect({ appName: 'UnitedMD', hint, search: booking })).toBe('/user/unitedmd-schedule');
+    }
+  });
+
+  it('reads the origin from the sign-up URL', () => {
+    expect(signUpOriginOf('')).toBeUndefined();
+    expect(signUpOriginOf('?clinicUuid=nope')).toBeUndefined();
+    expect(signUpOriginOf(`?clinicUuid=${clinicUuid}`)).toEqual({ clinicUuid, appointment: false });
+    expect(signUpOriginOf(booking)).toEqual({ clinicUuid, appointment: true });
+    expect(signUpOriginOf(booking.replace('&startAt=2026-12-01T10:00', ''))).toEqual({
+      clinicUuid,
+      appointment: false,
+    });
+  });
+
+  it('shows the contract texts verbatim in English', () => {
+    for (const [key, text] of Object.entries(SIGN_UP_MESSAGES)) {
+      const shown = signUpEn[`signUp.error.${key}` as keyof typeof signUpEn].replace(/<\/?0>/g, '');
+      expect(shown).toBe(text);
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import type { SignUpRedirectHint } from '@app/contracts/sign-up';
+import { DEFAULT_ROUTES } from '../../lib/auth/default-routes.ts';
+
+// spec 1 §2 (after sign-up) and docs/decisions/0010-sign-up.md (where the hints come from).
+
+/** The seven booking parameters of the post-login redirect order, rule 2 (spec 1 §2). */
+const BOOKING_PARAMS = [
+  'clinicUuid',
+  'consultationTypeId',
+  'departmentId',
+  'doctorId',
+  'finishAt',
+  'startAt',
+  'appointmentComment',
+] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the sign-up URL tells the server about where the person came from. */
+export function signUpOriginOf(search: string): { clinicUuid: string; appointment: boolean } | undefined {
+  const params = new URLSearchParams(search);
+  const clinicUuid = params.get('clinicUuid');
+  if (!clinicUuid || !UUID.test(clinicUuid)) {
+    return undefined;
+  }
+  return { clinicUuid, appointment: BOOKING_PARAMS.every((name) => params.get(name)) };
+}
+
+export const UNITED_MD_APP_NAME = 'UnitedMD';
+
+/**
+ * spec 1 §2: the role's default route unless the server returns a hint; scheduleAppointment ->
+ * /user/appointment/create (the booking parameters kept), addingProvider -> /user/provider/connect; the
+ * UnitedMD app always /user/unitedmd-schedule.
+ */
+export function signUpRedirect(input: {
+  appName: string;
+  hint: SignUpRedirectHint | null;
+  search: string;
+}): string {
+  if (input.appName === UNITED_MD_APP_NAME) {
+    return '/user/unitedmd-schedule';
+  }
+  switch (input.hint) {
+    case 'scheduleAppointment':
+      return `/user/appointment/create${input.search}`;
+    case 'addingProvider':
+      return '/user/provider/connect';
+    case null:
+      return DEFAULT_ROUTES.user;
+  }
+}
