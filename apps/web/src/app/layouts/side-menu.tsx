@@ -4,6 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Drawer.css';
 import { Button, Drawer } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../lib/i18n/en.ts';
@@ -19,10 +20,12 @@ interface SideMenuProps {
   onClose: () => void;
   items: readonly MenuItem[];
   onLogout: () => void;
+  /** Extra actions under the links (e.g. turning on notifications). */
+  children?: ReactNode;
 }
 
 /** The side menu (spec 1 §2): toggled by the user, closed at the start of every navigation. */
-export function SideMenu({ id, opened, onClose, items, onLogout }: SideMenuProps) {
+export function SideMenu({ id, opened, onClose, items, onLogout, children }: SideMenuProps) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -46,6 +49,7 @@ export function SideMenu({ id, opened, onClose, items, onLogout }: SideMenuProps
           ))}
         </ul>
       </nav>
+      {children}
       <Button mt="lg" variant="outline" fullWidth onClick={onLogout}>
         {t('nav.logout')}
       </Button>

@@ -3,12 +3,16 @@
 import { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
 import { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import { signUpEn } from '../../features/sign-up/i18n/en.ts';
+import { devicesEn } from '../../features/devices/i18n/en.ts';
+import { languageEn } from '../../features/language/i18n/en.ts';
 
 export const en = {
   // Feature catalogues live beside their features.
   ...signUpEn,
   ...recoveryEn,
   ...providerRegistrationEn,
+  ...devicesEn,
+  ...languageEn,
 
   'app.loading': 'Loading…',
   'app.startFailed': 'The portal could not start. Please check your connection and try again.',

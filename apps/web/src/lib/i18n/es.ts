@@ -2,12 +2,16 @@ import type { Catalogue } from './en.ts';
 import { providerRegistrationEs } from '../../features/provider-registration/i18n/es.ts';
 import { recoveryEs } from '../../features/recovery/i18n/es.ts';
 import { signUpEs } from '../../features/sign-up/i18n/es.ts';
+import { devicesEs } from '../../features/devices/i18n/es.ts';
+import { languageEs } from '../../features/language/i18n/es.ts';
 
 // Spanish catalogue: same keys as en.ts (the type enforces it).
 export const es: Catalogue = {
   ...signUpEs,
   ...recoveryEs,
   ...providerRegistrationEs,
+  ...devicesEs,
+  ...languageEs,
   'app.loading': 'Cargando…',
   'app.startFailed': 'No se pudo iniciar el portal. Revise su conexión e inténtelo de nuevo.',
   'app.retry': 'Intentar de nuevo',
