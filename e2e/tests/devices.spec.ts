@@ -136,6 +136,27 @@ test('with notifications allowed, the service worker shows what the server pushe
     .toEqual([{ title: 'Care Portal', body: 'You have a new message.' }]);
 });
 
+test('the side menu offers to turn on notifications until the person decides', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const patient = await newPatient(page);
+  await page.goto('/guest/login');
+  await submitLogin(page, patient.username);
+  await expect(page).toHaveURL(/\/user\/appointment/);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const offer = page.getByRole('button', { name: 'Turn on notifications' });
+  await expect(offer).toBeVisible();
+
+  // Once allowed (here by the test, as a person's click on the browser's prompt would), no offer.
+  await context.grantPermissions(['notifications'], { origin: baseURL ?? '' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+});
+
 test('a provider registers a device too', async ({ page }) => {
   const clinic = await createClinic(page.request, { name: uniqueName('Device Clinic') });
   const username = uniqueName('device.doctor');
