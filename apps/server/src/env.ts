@@ -30,6 +30,8 @@ const envSchema = z
     PUBLIC_URL: optionalUrl,
     /** Extra origins allowed by CORS, comma-separated. The SPA is served by us, so none are needed. */
     CORS_ORIGINS: z.string().default(''),
+    /** spec 1 §2: the external patient portal linked from the patient side menu. */
+    PATIENT_PORTAL_URL: optionalUrl,
     SMTP_URL: optionalUrl,
     SMTP_FROM: z.string().default('Care Portal <no-reply@localhost>'),
     SMS_PROVIDER_URL: optionalUrl,

@@ -75,5 +75,7 @@ export async function buildAppConfig(env: Env, db: Db): Promise<AppConfig> {
     ...VARIANT_DEFAULTS[env.APP_VARIANT],
     branding: await readBranding(db),
     devOutbox: env.NODE_ENV !== 'production',
+    // Only when configured: the web shows no link otherwise.
+    ...(env.PATIENT_PORTAL_URL ? { patientPortalUrl: env.PATIENT_PORTAL_URL } : {}),
   };
 }

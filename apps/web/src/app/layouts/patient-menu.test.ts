@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../lib/i18n/en.ts';
 import { ROUTE_MAP } from '../route-map.ts';
-import { PATIENT_MENU } from './user-layout.tsx';
+import { PATIENT_MENU, patientMenu } from './user-layout.tsx';
 
 // spec 1 §2 "Patient side menu (paths)": each entry, where it goes.
 const SPEC_MENU: [label: string, path: string][] = [
@@ -33,5 +33,23 @@ describe('patient side menu (spec 1 §2)', () => {
     for (const item of PATIENT_MENU) {
       expect(userPaths.has(item.to.split('?')[0] ?? '')).toBe(true);
     }
+  });
+});
+
+describe('external patient portal link (spec 1 §2)', () => {
+  it('is added, opening outside the app, when the deployment names a portal', () => {
+    const menu = patientMenu('https://portal.example.org/login');
+    expect(menu.at(-1)).toEqual({
+      to: 'https://portal.example.org/login',
+      labelKey: 'menu.patientPortal',
+      external: true,
+    });
+    expect(en['menu.patientPortal']).toBe('Patient portal');
+  });
+
+  it('is absent without a portal, or for an address that is not http(s)', () => {
+    expect(patientMenu(null)).toEqual(PATIENT_MENU);
+    expect(patientMenu(undefined)).toEqual(PATIENT_MENU);
+    expect(patientMenu('javascript:alert(1)')).toEqual(PATIENT_MENU);
   });
 });

@@ -12,6 +12,8 @@ import type { TranslationKey } from '../../lib/i18n/en.ts';
 export interface MenuItem {
   to: string;
   labelKey: TranslationKey;
+  /** A site outside the app (spec 1 §2 external patient portal): opens in a new tab. */
+  external?: boolean;
 }
 
 interface SideMenuProps {
@@ -42,9 +44,16 @@ export function SideMenu({ id, opened, onClose, items, onLogout, children }: Sid
         <ul className="app-nav-list">
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink className="app-nav-link" to={item.to} end>
-                {t(item.labelKey)}
-              </NavLink>
+              {item.external ? (
+                <a className="app-nav-link" href={item.to} target="_blank" rel="noopener noreferrer">
+                  {t(item.labelKey)}
+                  <span className="app-visually-hidden"> {t('nav.opensInNewTab')}</span>
+                </a>
+              ) : (
+                <NavLink className="app-nav-link" to={item.to} end>
+                  {t(item.labelKey)}
+                </NavLink>
+              )}
             </li>
           ))}
         </ul>

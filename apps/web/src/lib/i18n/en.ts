@@ -59,6 +59,8 @@ export const en = {
   'menu.changeAppointment': 'Change appointment',
   'menu.scheduleAppointment': 'Schedule appointment',
   'menu.switchPatient': 'Switch patient',
+  'menu.patientPortal': 'Patient portal',
+  'nav.opensInNewTab': '(opens in a new tab)',
   'menu.appointments': 'Appointments',
   'menu.messages': 'Messages',
   'menu.security': 'Security',

@@ -54,6 +54,8 @@ export const es: Catalogue = {
   'menu.changeAppointment': 'Cambiar cita',
   'menu.scheduleAppointment': 'Programar cita',
   'menu.switchPatient': 'Cambiar de paciente',
+  'menu.patientPortal': 'Portal del paciente',
+  'nav.opensInNewTab': '(se abre en una pestaña nueva)',
   'menu.appointments': 'Citas',
   'menu.messages': 'Mensajes',
   'menu.security': 'Seguridad',
