@@ -49,6 +49,8 @@ const envSchema = z
     CORS_ORIGINS: z.string().default(''),
     /** spec 1 §8: the address in the forgot-password notice for accounts without a security question. */
     SUPPORT_EMAIL: z.email().default('support@example.com'),
+    /** spec 1 §2: the external patient portal linked from the patient side menu. */
+    PATIENT_PORTAL_URL: optionalUrl,
     SMTP_URL: optionalUrl,
     SMTP_FROM: z.string().default('Care Portal <no-reply@localhost>'),
     SMS_PROVIDER_URL: optionalUrl,

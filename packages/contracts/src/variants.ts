@@ -39,5 +39,7 @@ export const appConfigSchema = z.object({
   branding: brandingSchema,
   /** Only present outside production, so the login page can mention the dev outbox. */
   devOutbox: z.boolean(),
+  /** spec 1 §2 patient side menu: the external patient portal, when this deployment has one. */
+  patientPortalUrl: z.string().nullable().optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -27,6 +27,7 @@ export type ScreenId =
   | 'doctor-registration'
   | 'provider-registration'
   | 'roadmap-sso'
+  | 'languages'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -130,7 +131,7 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('family', 'route.user.family'),
   user('provider', 'route.user.provider'),
   user('provider/connect', 'route.user.providerConnect'),
-  user('single/languages', 'route.user.languages'),
+  user('single/languages', 'route.user.languages', 'languages'),
   user('outstanding-balance-list', 'route.user.outstandingBalanceList'),
   user('choose-appointment', 'route.user.chooseAppointment'),
   user('switch-patient', 'route.user.switchPatient'),

@@ -74,6 +74,10 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
     import('../features/provider-registration/components/provider-registration-page.tsx').then((m) => ({
       Component: m.ProviderRegistrationPage,
     })),
+  languages: () =>
+    import('../features/language/components/languages-page.tsx').then((m) => ({
+      Component: m.LanguagesPage,
+    })),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { hashSecret } from '../../platform/passwords.ts';
+import { revokeDeviceTickets } from '../devices/devices.service.ts';
 
 /**
  * The two writes every flow that touches a person's credentials shares (sign-up, the security page,
@@ -29,7 +30,7 @@ export async function setSecurityQuestion(
     .where(eq(users.id, userId));
 }
 
-/** Sets a new password and clears the reset-required flag (spec 1 §4 security save). */
+/** Sets a new password and clears the reset-required flag (spec 1 §4 security save); ends device tickets. */
 export async function setPassword(db: Db, userId: string, password: string, now: Date): Promise<void> {
   await db
     .update(users)
@@ -41,4 +42,5 @@ export async function setPassword(db: Db, userId: string, password: string, now:
       updatedAt: now,
     })
     .where(eq(users.id, userId));
+  await revokeDeviceTickets(db, userId);
 }

@@ -76,5 +76,7 @@ export async function buildAppConfig(env: Env, db: Db): Promise<AppConfig> {
     appName: env.APP_NAME ?? VARIANT_DEFAULTS[env.APP_VARIANT].appName,
     branding: await readBranding(db),
     devOutbox: env.NODE_ENV !== 'production',
+    // Only when configured: the web shows no link otherwise.
+    ...(env.PATIENT_PORTAL_URL ? { patientPortalUrl: env.PATIENT_PORTAL_URL } : {}),
   };
 }

@@ -133,6 +133,11 @@ export async function storeTicket(
   return updated.length > 0;
 }
 
+/** Ends every ticket of a person's devices. */
+export async function clearTickets(db: Db, userId: string): Promise<void> {
+  await db.update(devices).set({ ticketHash: null, ticketExpiresAt: null }).where(eq(devices.userId, userId));
+}
+
 /**
  * Takes a live ticket in one statement: the row is matched by the ticket's hash and the ticket is
  * cleared in the same update, so two logins with one ticket cannot both succeed.

@@ -4,7 +4,8 @@ import type { TokenResponse } from '@app/contracts/auth';
 import { DEVICE_NOT_FOUND_TEXT } from '@app/contracts/devices';
 import { devices } from '../../db/schema/devices.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createTestUser } from '../../test/create-test-user.ts';
+import { createTestUser, TEST_PASSWORD } from '../../test/create-test-user.ts';
+import { setPassword } from '../accounts/account-security.service.ts';
 import { getMe, loginTokens, PORTAL_CLIENT, tokenRequest } from '../auth/auth-test-helpers.ts';
 import { INVALID_TICKET_TEXT } from './device-ticket-login.ts';
 import { DEVICE_TICKET_TTL_MS, MAX_DEVICES_PER_USER } from './devices.service.ts';
@@ -67,7 +68,7 @@ describe('devices (spec 1 §3 Device, §4 device registration, §7 device calls)
   async function registered(token: string, extra: Record<string, unknown> = {}) {
     const deviceIdentifier = identifier();
     const response = await create(token, { deviceIdentifier, deviceType: 'web', ...extra });
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode, response.body).toBe(201);
     return { deviceIdentifier, deviceId: response.json<{ deviceId: string }>().deviceId };
   }
 
@@ -308,6 +309,21 @@ describe('devices (spec 1 §3 Device, §4 device registration, §7 device calls)
         expect(response.statusCode).toBe(400);
         expect(response.json<{ error: string }>().error).toBeTruthy();
       }
+    });
+
+    it('ends every ticket of the person when their password changes', async () => {
+      // A person of its own: the expiry test before moved the clock past the file's first logins.
+      const owner = await person();
+      const { deviceIdentifier, deviceId } = await registered(owner.token);
+      const { ticket } = (await ticketOf(owner.token, deviceId)).json<{ ticket: string }>();
+      await setPassword(t.context.db, owner.id, TEST_PASSWORD, t.context.now());
+      const login = await ticketLogin({
+        member_type: 'patient',
+        id: owner.id,
+        push_id: deviceIdentifier,
+        ticket,
+      });
+      expect(login.statusCode).toBe(400);
     });
 
     it('logs a provider in by ticket as a provider', async () => {

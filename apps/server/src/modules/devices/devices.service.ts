@@ -5,7 +5,9 @@ import type { AppContext } from '../../app-context.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { randomToken, sha256 } from '../../platform/passwords.ts';
+import type { Db } from '../../db/client.ts';
 import {
+  clearTickets,
   findOwnDeviceByIdentifier,
   pruneDevices,
   storeTicket,
@@ -150,6 +152,14 @@ export async function requestDeviceTicket(
     throw notFound();
   }
   return { ticket };
+}
+
+/**
+ * A new password ends every device ticket of the person (decision 0013): a ticket that leaked must not
+ * outlive the password change that follows. Called by the accounts module.
+ */
+export async function revokeDeviceTickets(db: Db, userId: string): Promise<void> {
+  await clearTickets(db, userId);
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Drawer.css';
 import { Button, Drawer } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../lib/i18n/en.ts';
@@ -11,6 +12,8 @@ import type { TranslationKey } from '../../lib/i18n/en.ts';
 export interface MenuItem {
   to: string;
   labelKey: TranslationKey;
+  /** A site outside the app (spec 1 §2 external patient portal): opens in a new tab. */
+  external?: boolean;
 }
 
 interface SideMenuProps {
@@ -19,10 +22,12 @@ interface SideMenuProps {
   onClose: () => void;
   items: readonly MenuItem[];
   onLogout: () => void;
+  /** Extra actions under the links (e.g. turning on notifications). */
+  children?: ReactNode;
 }
 
 /** The side menu (spec 1 §2): toggled by the user, closed at the start of every navigation. */
-export function SideMenu({ id, opened, onClose, items, onLogout }: SideMenuProps) {
+export function SideMenu({ id, opened, onClose, items, onLogout, children }: SideMenuProps) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -39,13 +44,21 @@ export function SideMenu({ id, opened, onClose, items, onLogout }: SideMenuProps
         <ul className="app-nav-list">
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink className="app-nav-link" to={item.to} end>
-                {t(item.labelKey)}
-              </NavLink>
+              {item.external ? (
+                <a className="app-nav-link" href={item.to} target="_blank" rel="noopener noreferrer">
+                  {t(item.labelKey)}
+                  <span className="app-visually-hidden"> {t('nav.opensInNewTab')}</span>
+                </a>
+              ) : (
+                <NavLink className="app-nav-link" to={item.to} end>
+                  {t(item.labelKey)}
+                </NavLink>
+              )}
             </li>
           ))}
         </ul>
       </nav>
+      {children}
       <Button mt="lg" variant="outline" fullWidth onClick={onLogout}>
         {t('nav.logout')}
       </Button>

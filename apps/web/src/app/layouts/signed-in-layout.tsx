@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout-session.ts';
+import { NotificationsButton } from '../../features/devices/components/notifications-button.tsx';
+import { useDeviceRegistration } from '../../features/devices/use-device-registration.ts';
+import { useCommunicationLanguage } from '../../features/language/use-communication-language.ts';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
 import { CommonLayout } from './common-layout.tsx';
 import { IdleWatch } from './idle-watch.tsx';
@@ -23,6 +26,9 @@ export function SignedInLayout({ area, home, menu }: SignedInLayoutProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const logout = useLogout();
+  // spec 1 §4: device registration and the communication language, once signed in.
+  useDeviceRegistration();
+  useCommunicationLanguage();
   // The menu remembers the location it was opened at: any navigation (starting or done) closes it
   // without an effect (spec 1 §2: closed at the start of every navigation).
   const [openedAt, setOpenedAt] = useState<string | null>(null);
@@ -64,7 +70,9 @@ export function SignedInLayout({ area, home, menu }: SignedInLayoutProps) {
             setOpenedAt(null);
             void logout();
           }}
-        />
+        >
+          <NotificationsButton />
+        </SideMenu>
         <IdleWatch
           area={area}
           onTimeout={() => {

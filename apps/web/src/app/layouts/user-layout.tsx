@@ -1,7 +1,8 @@
+import { useAppConfig } from '../../lib/variant/app-config.ts';
 import { SignedInLayout } from './signed-in-layout.tsx';
 import type { MenuItem } from './side-menu.tsx';
 
-/** spec 1 §2 patient side menu (the external patient portal link comes with its configuration). */
+/** spec 1 §2 patient side menu; the external patient portal link is added when one is configured. */
 export const PATIENT_MENU: readonly MenuItem[] = [
   { to: '/user/appointment', labelKey: 'menu.appointments' },
   { to: '/user/account-settings', labelKey: 'menu.accountSettings' },
@@ -17,6 +18,14 @@ export const PATIENT_MENU: readonly MenuItem[] = [
   { to: '/user/switch-patient', labelKey: 'menu.switchPatient' },
 ];
 
+export function patientMenu(patientPortalUrl: string | null | undefined): readonly MenuItem[] {
+  const portal = patientPortalUrl && /^https?:\/\//.test(patientPortalUrl) ? patientPortalUrl : null;
+  return portal
+    ? [...PATIENT_MENU, { to: portal, labelKey: 'menu.patientPortal', external: true }]
+    : PATIENT_MENU;
+}
+
 export function UserLayout() {
-  return <SignedInLayout area="user" home="/user/appointment" menu={PATIENT_MENU} />;
+  const config = useAppConfig();
+  return <SignedInLayout area="user" home="/user/appointment" menu={patientMenu(config.patientPortalUrl)} />;
 }

@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { TokenResponse } from '@app/contracts/auth';
 import { processLoginData } from '../../lib/auth/login-data.ts';
@@ -7,7 +6,7 @@ import { clearChallenge } from '../../lib/auth/two-factor-challenge.ts';
 import { sessionFromTokens, setSession } from '../../lib/auth/session-store.ts';
 import { forgetUrlAfterLogin, readUrlAfterLogin } from '../../lib/auth/url-after-login.ts';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
-import { currentUserQueryOptions } from './api/get-current-user.ts';
+import { loadProviderPermissions } from '../../lib/auth/store-provider-permissions.ts';
 import { hasOutstandingBalance } from './outstanding-balance.ts';
 import { postLoginRedirect } from './post-login-redirect.ts';
 
@@ -24,7 +23,6 @@ export interface CompleteLoginOptions {
  */
 export function useCompleteLogin(): (tokens: TokenResponse, options: CompleteLoginOptions) => Promise<void> {
   const config = useAppConfig();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   return useCallback(
@@ -33,11 +31,9 @@ export function useCompleteLogin(): (tokens: TokenResponse, options: CompleteLog
       clearChallenge();
       setSession(sessionFromTokens(tokens));
       processLoginData(tokens.user, { twoFactorPending: false, currentPath: window.location.pathname });
-      if (tokens.user.memberType === 'doctor') {
-        // spec 1 §4: permissions are needed by the provider screens; a failure shows in the banner but
-        // does not stop the login.
-        await queryClient.query(currentUserQueryOptions()).catch(() => undefined);
-      }
+      // spec 1 §4: permissions (doctors only) are needed by the provider screens; a failure does not
+      // stop the login.
+      await loadProviderPermissions().catch(() => undefined);
       const target = postLoginRedirect({
         user: tokens.user,
         variant: config.variant,
@@ -48,6 +44,6 @@ export function useCompleteLogin(): (tokens: TokenResponse, options: CompleteLog
       forgetUrlAfterLogin();
       await navigate(target, { replace: true });
     },
-    [config.variant, queryClient, navigate],
+    [config.variant, navigate],
   );
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { anyBody, apiRequest } from '../api/api-client.ts';
 import { dismissBanner } from '../errors/banner-store.ts';
+import { forgetPushSubscription } from '../push/forget-push-subscription.ts';
 import { clearAppStorage } from './clear-app-storage.ts';
 import { getSession } from './session-store.ts';
 
@@ -54,6 +55,7 @@ export async function endSession({
   if (online && getSession()) {
     await revokeOnServer();
   }
+  await forgetPushSubscription();
   clearAppStorage();
   queryClient.clear();
   dismissBanner();

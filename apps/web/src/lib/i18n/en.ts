@@ -4,6 +4,8 @@ import { providerRegistrationEn } from '../../features/provider-registration/i18
 import { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import { signUpEn } from '../../features/sign-up/i18n/en.ts';
 import { ssoEn } from '../../features/sso/i18n/en.ts';
+import { devicesEn } from '../../features/devices/i18n/en.ts';
+import { languageEn } from '../../features/language/i18n/en.ts';
 
 export const en = {
   // Feature catalogues live beside their features.
@@ -11,6 +13,8 @@ export const en = {
   ...recoveryEn,
   ...providerRegistrationEn,
   ...ssoEn,
+  ...devicesEn,
+  ...languageEn,
 
   'app.loading': 'Loading…',
   'app.startFailed': 'The portal could not start. Please check your connection and try again.',
@@ -57,6 +61,8 @@ export const en = {
   'menu.changeAppointment': 'Change appointment',
   'menu.scheduleAppointment': 'Schedule appointment',
   'menu.switchPatient': 'Switch patient',
+  'menu.patientPortal': 'Patient portal',
+  'nav.opensInNewTab': '(opens in a new tab)',
   'menu.appointments': 'Appointments',
   'menu.messages': 'Messages',
   'menu.security': 'Security',

@@ -3,6 +3,8 @@ import { providerRegistrationEs } from '../../features/provider-registration/i18
 import { recoveryEs } from '../../features/recovery/i18n/es.ts';
 import { signUpEs } from '../../features/sign-up/i18n/es.ts';
 import { ssoEs } from '../../features/sso/i18n/es.ts';
+import { devicesEs } from '../../features/devices/i18n/es.ts';
+import { languageEs } from '../../features/language/i18n/es.ts';
 
 // Spanish catalogue: same keys as en.ts (the type enforces it).
 export const es: Catalogue = {
@@ -10,6 +12,8 @@ export const es: Catalogue = {
   ...recoveryEs,
   ...providerRegistrationEs,
   ...ssoEs,
+  ...devicesEs,
+  ...languageEs,
   'app.loading': 'Cargando…',
   'app.startFailed': 'No se pudo iniciar el portal. Revise su conexión e inténtelo de nuevo.',
   'app.retry': 'Intentar de nuevo',
@@ -52,6 +56,8 @@ export const es: Catalogue = {
   'menu.changeAppointment': 'Cambiar cita',
   'menu.scheduleAppointment': 'Programar cita',
   'menu.switchPatient': 'Cambiar de paciente',
+  'menu.patientPortal': 'Portal del paciente',
+  'nav.opensInNewTab': '(se abre en una pestaña nueva)',
   'menu.appointments': 'Citas',
   'menu.messages': 'Mensajes',
   'menu.security': 'Seguridad',

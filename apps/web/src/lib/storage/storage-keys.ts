@@ -10,10 +10,15 @@ export const LOCAL_KEYS = {
   appFlow: 'appFlow',
   /** spec 1 §1: 'selfCheckIn' turns on the kiosk mode (logout 1000 ms after start). */
   appMode: 'appMode',
-  /** spec 1 §4: provider resource names loaded from /api/me for doctors. */
+  /** spec 1 §4: provider resource names, loaded from the provider resource list for doctors. */
   providerPermissions: 'providerPermissions',
   /** spec 1 §3, §4: set after sign-up, for the messaging screens' first-use warning. */
   messagingWarning: 'messagingWarning',
+  /** spec 1 §3: this browser's device identifier (sent as deviceIdentifier; the ticket login's pushId). */
+  pushId: 'pushId',
+  /** spec 1 §3, §7: the server's id of this device and its login ticket (decision 0013). */
+  deviceId: 'deviceId',
+  ticket: 'ticket',
   /** The language the person chose (en, es). */
   language: 'language',
   /** Test/debug hook that shortens the idle logout (docs/decisions/0005-web-session-and-routing.md). */
@@ -32,10 +37,11 @@ export const SESSION_KEYS = {
 /**
  * Device settings that survive logout: the kiosk mode belongs to the device, not to the person who
  * logged out (clearing it would turn a kiosk back into a normal portal), and so do the chosen
- * language and the idle test hook.
+ * language, the browser's device identifier (it names the browser, not a person) and the idle test hook.
  */
 export const LOCAL_KEYS_KEPT_ON_LOGOUT: readonly string[] = [
   LOCAL_KEYS.appMode,
+  LOCAL_KEYS.pushId,
   LOCAL_KEYS.language,
   LOCAL_KEYS.idleOverride,
 ];

@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/api-client.ts';
-import { rememberProviderPermissions } from '../../../lib/auth/store-provider-permissions.ts';
 
 export const CURRENT_USER_PATH = '/api/me';
 
-/** GET /api/me; for doctors the provider permissions are stored as a side effect (spec 1 §4). */
+/** GET /api/me: spec 1 §3 user record (the stored permissions come from the resource list instead). */
 export async function getCurrentUser(signal?: AbortSignal) {
   const { currentUserSchema } = await import('@app/contracts/auth');
-  const user = await apiRequest(CURRENT_USER_PATH, currentUserSchema, { signal });
-  rememberProviderPermissions(user);
-  return user;
+  return apiRequest(CURRENT_USER_PATH, currentUserSchema, { signal });
 }
 
 export function currentUserQueryOptions() {

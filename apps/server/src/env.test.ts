@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from './platform/push/push-endpoint-policy.ts';
+
+describe('Web Push configuration (decision 0013)', () => {
+  const keys = {
+    VAPID_PUBLIC_KEY: 'BPublic',
+    VAPID_PRIVATE_KEY: 'private',
+    VAPID_SUBJECT: 'mailto:ops@example.org',
+  };
+
+  it('takes the three VAPID variables together', () => {
+    expect(parseEnv(keys)).toMatchObject(keys);
+    expect(parseEnv({}).VAPID_PUBLIC_KEY).toBeUndefined();
+  });
+
+  it('stops with a readable message when only some are set, or the subject is no address', () => {
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: 'BPublic' })).toThrow(/set together or not at all/);
+    expect(() => parseEnv({ ...keys, VAPID_SUBJECT: 'ops@example.org' })).toThrow(/mailto: or https:/);
+  });
+
+  it('allows the known push services unless WEB_PUSH_ALLOWED_HOSTS names others', () => {
+    expect(parseEnv({}).WEB_PUSH_ALLOWED_HOSTS).toEqual([...DEFAULT_PUSH_SERVICE_HOSTS]);
+    expect(
+      parseEnv({ WEB_PUSH_ALLOWED_HOSTS: ' Push.Example.org, ,other.example ' }).WEB_PUSH_ALLOWED_HOSTS,
+    ).toEqual(['push.example.org', 'other.example']);
+  });
+});
