@@ -38,6 +38,12 @@ const envSchema = z
     /** Requests per minute to the login and two-factor routes, per client address and per account. */
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
     AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+    /**
+     * Passkeys (decision 0012): the WebAuthn relying-party id (a host name, never an IP) and the name
+     * shown by the browser. Unset: the id is PUBLIC_URL's host name, else the host the request came to.
+     */
+    WEBAUTHN_RP_ID: z.string().trim().min(1).optional(),
+    WEBAUTHN_RP_NAME: z.string().trim().min(1).default('Care Portal'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false'])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authenticationResponseSchema } from './passkeys.ts';
 import { memberTypeSchema, providerPermissionSchema, roleSchema } from './roles.ts';
 
 // The token endpoint accepts form or JSON bodies (RFC 6749 uses form encoding; our SPA sends JSON).
@@ -64,6 +65,13 @@ export const clinicPasswordGrantSchema = z.object({
     .max(200, 'Password is too long'),
 });
 
+/** Biometric login (spec 1 §4) with a passkey: the signed answer to /public/passkeys/login-options. */
+export const passkeyGrantSchema = z.object({
+  grant_type: z.literal('passkey'),
+  client_id: clientIdField,
+  credential: authenticationResponseSchema,
+});
+
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   passwordGrantSchema,
   doctorUsernameGrantSchema,
@@ -71,6 +79,7 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   twoFactorGrantSchema,
   pinCodeGrantSchema,
   clinicPasswordGrantSchema,
+  passkeyGrantSchema,
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

@@ -8,6 +8,7 @@ import { clinicLoginRoutes } from './clinics/clinic-login.routes.ts';
 import { devFixturesRoutes } from './dev-fixtures/dev-fixtures.routes.ts';
 import { providerRegistrationRoutes } from './providers/provider-registration.routes.ts';
 import { appConfigRoutes } from './clinics/app-config.routes.ts';
+import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
 
 /**
@@ -24,4 +25,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(securityRoutes, { context });
   await app.register(providerRegistrationRoutes, { context });
   await app.register(clinicLoginRoutes, { context });
+  await app.register(passkeysRoutes, { context });
 }

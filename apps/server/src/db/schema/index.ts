@@ -5,3 +5,4 @@ export * from './clinics.ts';
 export * from './one-time-tokens.ts';
 export * from './outbox.ts';
 export * from './platform.ts';
+export * from './passkeys.ts';

@@ -23,6 +23,8 @@ import {
   touchSession,
 } from './auth.repository.ts';
 import { verifyClinicPasswordLogin } from '../clinics/clinic-login.service.ts';
+import { verifyPasskeyLogin } from '../passkeys/passkey-login.ts';
+import { relyingPartyOf, type RequestHost } from '../passkeys/relying-party.ts';
 import { verifyPinCodeLogin } from '../providers/provider-registration.service.ts';
 import { issueTokens, startSession } from './session-tokens.ts';
 import { startTwoFactorChallenge, verifyTwoFactorCode } from './two-factor.service.ts';
@@ -36,7 +38,11 @@ function invalidGrant(description = INVALID_CREDENTIALS_TEXT): OAuthHttpError {
 
 const FIRST_PARTY_CLIENTS: readonly string[] = Object.values(CLIENT_IDS);
 
-export async function handleTokenRequest(context: AppContext, request: TokenRequest): Promise<TokenOutcome> {
+export async function handleTokenRequest(
+  context: AppContext,
+  request: TokenRequest,
+  sentTo: RequestHost,
+): Promise<TokenOutcome> {
   if (!FIRST_PARTY_CLIENTS.includes(request.client_id)) {
     throw new OAuthHttpError(400, 'invalid_client', 'Unknown client.');
   }
@@ -63,6 +69,11 @@ export async function handleTokenRequest(context: AppContext, request: TokenRequ
     }
     case 'clinic_password': {
       const user = await verifyClinicPasswordLogin(context, request.clinic_id, request.password);
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+    }
+    case 'passkey': {
+      const rp = relyingPartyOf(context.env, sentTo);
+      const user = await verifyPasskeyLogin(context, rp, request.credential);
       return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
     }
   }

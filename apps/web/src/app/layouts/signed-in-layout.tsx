@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout-session.ts';
+import { BiometricOffer } from '../../features/passkeys/components/biometric-offer.tsx';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
 import { CommonLayout } from './common-layout.tsx';
 import { IdleWatch } from './idle-watch.tsx';
@@ -53,6 +54,7 @@ export function SignedInLayout({ area, home, menu }: SignedInLayoutProps) {
     <MantineScope>
       <CommonLayout header={header}>
         <Outlet />
+        {config.features.biometricLogin ? <BiometricOffer /> : null}
         <SideMenu
           id={MENU_ID}
           opened={opened}

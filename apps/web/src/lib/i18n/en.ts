@@ -1,6 +1,7 @@
 // The English catalogue. Texts quoted by the specification are verbatim (ARCHITECTURE.md, convention 8);
 // keys are flat (keySeparator off) so a key reads like the place it is used.
 import { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
+import { passkeysEn } from '../../features/passkeys/i18n/en.ts';
 import { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import { signUpEn } from '../../features/sign-up/i18n/en.ts';
 
@@ -9,6 +10,7 @@ export const en = {
   ...signUpEn,
   ...recoveryEn,
   ...providerRegistrationEn,
+  ...passkeysEn,
 
   'app.loading': 'Loading…',
   'app.startFailed': 'The portal could not start. Please check your connection and try again.',

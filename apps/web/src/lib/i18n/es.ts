@@ -1,5 +1,6 @@
 import type { Catalogue } from './en.ts';
 import { providerRegistrationEs } from '../../features/provider-registration/i18n/es.ts';
+import { passkeysEs } from '../../features/passkeys/i18n/es.ts';
 import { recoveryEs } from '../../features/recovery/i18n/es.ts';
 import { signUpEs } from '../../features/sign-up/i18n/es.ts';
 
@@ -8,6 +9,7 @@ export const es: Catalogue = {
   ...signUpEs,
   ...recoveryEs,
   ...providerRegistrationEs,
+  ...passkeysEs,
   'app.loading': 'Cargando…',
   'app.startFailed': 'No se pudo iniciar el portal. Revise su conexión e inténtelo de nuevo.',
   'app.retry': 'Intentar de nuevo',
