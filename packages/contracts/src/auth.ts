@@ -115,7 +115,8 @@ export const twoFactorRequiredSchema = z.object({
   error: z.literal('two_factor_required'),
   error_description: z.string(),
   challenge_id: z.string(),
-  kind: z.enum(['code', 'phone']),
+  /** 'totp': the code comes from the person's authenticator app; nothing was sent (decision 0012). */
+  kind: z.enum(['code', 'phone', 'totp']),
   channels: z.array(z.enum(TWO_FACTOR_CHANNELS)),
 });
 export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>;

@@ -9,6 +9,7 @@ import { devFixturesRoutes } from './dev-fixtures/dev-fixtures.routes.ts';
 import { providerRegistrationRoutes } from './providers/provider-registration.routes.ts';
 import { appConfigRoutes } from './clinics/app-config.routes.ts';
 import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
+import { totpRoutes } from './totp/totp.routes.ts';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
 
 /**
@@ -26,4 +27,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(providerRegistrationRoutes, { context });
   await app.register(clinicLoginRoutes, { context });
   await app.register(passkeysRoutes, { context });
+  await app.register(totpRoutes, { context });
 }

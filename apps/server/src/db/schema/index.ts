@@ -6,3 +6,4 @@ export * from './one-time-tokens.ts';
 export * from './outbox.ts';
 export * from './platform.ts';
 export * from './passkeys.ts';
+export * from './totp.ts';

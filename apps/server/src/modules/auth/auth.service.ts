@@ -25,6 +25,7 @@ import {
 import { verifyClinicPasswordLogin } from '../clinics/clinic-login.service.ts';
 import { verifyPasskeyLogin } from '../passkeys/passkey-login.ts';
 import { relyingPartyOf, type RequestHost } from '../passkeys/relying-party.ts';
+import { totpEnabled } from '../totp/totp.service.ts';
 import { verifyPinCodeLogin } from '../providers/provider-registration.service.ts';
 import { issueTokens, startSession } from './session-tokens.ts';
 import { startTwoFactorChallenge, verifyTwoFactorCode } from './two-factor.service.ts';
@@ -108,7 +109,8 @@ async function passwordLogin(
   if (user.failedLoginCount > 0 || user.lockedUntil !== null) {
     await clearLoginFailures(context.db, user.id);
   }
-  if (user.twoFactorRequired) {
+  // An authenticator app (decision 0012) asks for its code like the SMS/email second factor does.
+  if (user.twoFactorRequired || (await totpEnabled(context, user.id))) {
     return { kind: 'two-factor', body: await startTwoFactorChallenge(context, user, input.clientId) };
   }
   return { kind: 'tokens', body: await startSession(context, user, input.clientId) };
