@@ -26,6 +26,7 @@ export type ScreenId =
   | 'clinic-login'
   | 'doctor-registration'
   | 'provider-registration'
+  | 'account-settings'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -120,7 +121,7 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('security', 'route.user.security', 'security'),
   user('appointment', 'route.user.appointment'),
   user('appointment/create', 'route.user.appointmentCreate'),
-  user('account-settings', 'route.user.accountSettings'),
+  user('account-settings', 'route.user.accountSettings', 'account-settings'),
   user('single/health-card', 'route.user.healthCard'),
   user('documents', 'route.user.documents'),
   user('vital/group', 'route.user.vitalGroup'),
@@ -137,6 +138,8 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
 
   // Provider area.
   provider('security', 'route.provider.security', 'security'),
+  // Providers manage their passkeys and authenticator app here (decision 0012); the spec names no path.
+  provider('account-settings', 'route.provider.accountSettings', 'account-settings'),
   provider('appointment', 'route.provider.appointment'),
   provider('appointments', 'route.provider.appointments'),
   provider('message', 'route.provider.message'),

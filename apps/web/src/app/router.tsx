@@ -71,6 +71,10 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
     import('../features/provider-registration/components/provider-registration-page.tsx').then((m) => ({
       Component: m.ProviderRegistrationPage,
     })),
+  'account-settings': () =>
+    import('../features/account-settings/components/account-settings-page.tsx').then((m) => ({
+      Component: m.AccountSettingsPage,
+    })),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };
 

@@ -2,6 +2,7 @@
 // keys are flat (keySeparator off) so a key reads like the place it is used.
 import { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
 import { passkeysEn } from '../../features/passkeys/i18n/en.ts';
+import { accountSettingsEn } from '../../features/account-settings/i18n/en.ts';
 import { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import { signUpEn } from '../../features/sign-up/i18n/en.ts';
 
@@ -10,6 +11,7 @@ export const en = {
   ...signUpEn,
   ...recoveryEn,
   ...providerRegistrationEn,
+  ...accountSettingsEn,
   ...passkeysEn,
 
   'app.loading': 'Loading…',
@@ -154,6 +156,7 @@ export const en = {
   'route.user.task': 'Tasks',
   'route.user.unitedmdSchedule': 'Schedule with UnitedMD',
   'route.provider.security': 'Security',
+  'route.provider.accountSettings': 'Account settings',
   'route.provider.appointment': 'Appointment',
   'route.provider.appointments': 'Appointments',
   'route.provider.message': 'Messages',

@@ -1,6 +1,7 @@
 import type { Catalogue } from './en.ts';
 import { providerRegistrationEs } from '../../features/provider-registration/i18n/es.ts';
 import { passkeysEs } from '../../features/passkeys/i18n/es.ts';
+import { accountSettingsEs } from '../../features/account-settings/i18n/es.ts';
 import { recoveryEs } from '../../features/recovery/i18n/es.ts';
 import { signUpEs } from '../../features/sign-up/i18n/es.ts';
 
@@ -9,6 +10,7 @@ export const es: Catalogue = {
   ...signUpEs,
   ...recoveryEs,
   ...providerRegistrationEs,
+  ...accountSettingsEs,
   ...passkeysEs,
   'app.loading': 'Cargando…',
   'app.startFailed': 'No se pudo iniciar el portal. Revise su conexión e inténtelo de nuevo.',
@@ -143,6 +145,7 @@ export const es: Catalogue = {
   'route.user.task': 'Tareas',
   'route.user.unitedmdSchedule': 'Programar con UnitedMD',
   'route.provider.security': 'Seguridad',
+  'route.provider.accountSettings': 'Configuración de la cuenta',
   'route.provider.appointment': 'Cita',
   'route.provider.appointments': 'Citas',
   'route.provider.message': 'Mensajes',
