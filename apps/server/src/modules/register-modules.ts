@@ -10,6 +10,7 @@ import { providerRegistrationRoutes } from './providers/provider-registration.ro
 import { appConfigRoutes } from './clinics/app-config.routes.ts';
 import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
 import { totpRoutes } from './totp/totp.routes.ts';
+import { userImageRoutes } from './account-settings/user-image.routes.ts';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
 
 /**
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(clinicLoginRoutes, { context });
   await app.register(passkeysRoutes, { context });
   await app.register(totpRoutes, { context });
+  await app.register(userImageRoutes, { context });
 }

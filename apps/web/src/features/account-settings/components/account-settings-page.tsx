@@ -7,12 +7,13 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Avatar.css';
-import { Avatar, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/api/get-current-user.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { PasskeysSection } from './passkeys-section.tsx';
 import { TotpSection } from './totp-section.tsx';
+import { UserImage } from './user-image.tsx';
 
 /**
  * Account settings (spec 1 §2 side menu /user/account-settings; spec 1 §3 Account data: image,
@@ -34,7 +35,7 @@ export function AccountSettingsPage() {
           </Title>
           {user.data ? (
             <>
-              <Avatar size="xl" name={user.data.name} alt={t('accountSettings.imageAlt')} />
+              <UserImage href={user.data.image} name={user.data.name} />
               <Text>
                 <Text span fw={700}>
                   {t('accountSettings.firstName')}:

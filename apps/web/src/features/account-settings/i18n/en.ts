@@ -4,6 +4,7 @@ export const accountSettingsEn = {
   'accountSettings.title': 'Account settings',
   'accountSettings.accountData': 'Account data',
   'accountSettings.imageAlt': 'Your picture',
+  'accountSettings.changeImage': 'Change picture (PNG, JPEG or WebP, up to 2 MB)',
   'accountSettings.firstName': 'First name',
   'accountSettings.name': 'Name',
   'accountSettings.email': 'Email',

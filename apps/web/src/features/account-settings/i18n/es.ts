@@ -5,6 +5,7 @@ export const accountSettingsEs: Record<keyof typeof accountSettingsEn, string> =
   'accountSettings.title': 'Configuración de la cuenta',
   'accountSettings.accountData': 'Datos de la cuenta',
   'accountSettings.imageAlt': 'Su foto',
+  'accountSettings.changeImage': 'Cambiar la foto (PNG, JPEG o WebP, hasta 2 MB)',
   'accountSettings.firstName': 'Nombre',
   'accountSettings.name': 'Nombre completo',
   'accountSettings.email': 'Correo electrónico',
