@@ -131,3 +131,40 @@ test('a doctor who does not allow biometric login is not asked again and sees no
   await expect(page).toHaveURL(/\/provider\/appointment\?cameFrom=login/);
   await expect(page.getByRole('dialog', { name: 'Allow biometric login?' })).toHaveCount(0);
 });
+
+test('a doctor adds a passkey in account settings and removes it again', async ({
+  page,
+  request,
+  accessibility,
+}) => {
+  const username = await newDoctor(request);
+  const { cdp, authenticatorId } = await addFingerprintReader(page);
+  await page.goto('/guest/login');
+  await submitLogin(page, username, PASSWORD);
+  await expect(page).toHaveURL(/\/provider\/appointment\?cameFrom=login/);
+  const offer = page.getByRole('dialog', { name: 'Allow biometric login?' });
+  await offer.getByRole('button', { name: "Don't allow" }).click();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('link', { name: 'Account settings' }).click();
+  await expect(page).toHaveURL(/\/provider\/account-settings$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Passkeys' })).toBeVisible();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+  await accessibility.settle();
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'Add a passkey on this device' }).click();
+  await expect(page.getByRole('status')).toContainText('The passkey was added.');
+  await expect(page.getByRole('button', { name: /^Remove passkey / })).toHaveCount(1);
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+  expect(await page.evaluate(() => localStorage.getItem('isBiometricAllow'))).toBe('yes');
+
+  await page.getByRole('button', { name: /^Remove passkey / }).click();
+  await expect(page.getByRole('status')).toContainText('The passkey was removed.');
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+
+  // The device forgot it too: the login screen offers no biometric login.
+  await logOut(page, accessibility);
+  await page.goto('/guest/login');
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await expect(page.getByRole('button', { name: BIOMETRIC_BUTTON })).toHaveCount(0);
+});
