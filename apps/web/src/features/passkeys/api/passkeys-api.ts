@@ -3,12 +3,13 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { messageResponseSchema, type TokenResponse } from '@app/contracts/auth';
+import type { TokenResponse } from '@app/contracts/auth';
 import type { Passkey } from '@app/contracts/passkeys';
 import { apiRequest } from '../../../lib/api/api-client.ts';
 import { TOKEN_PATH } from '../../../lib/auth/token-refresh.ts';
 
 // The WebAuthn options are WebAuthn's own JSON, passed to @simplewebauthn/browser as they are.
+// Schemas are imported when a call is made: the login screen imports this file (decision 0006).
 
 export const PASSKEYS_PATH = '/api/passkeys';
 
@@ -53,6 +54,7 @@ export async function listPasskeys(): Promise<Passkey[]> {
 }
 
 export async function removePasskey(passkeyId: string): Promise<void> {
+  const { messageResponseSchema } = await import('@app/contracts/auth');
   await apiRequest(`${PASSKEYS_PATH}/${encodeURIComponent(passkeyId)}`, messageResponseSchema, {
     method: 'DELETE',
   });
