@@ -106,6 +106,12 @@ const envSchema = z
     /** The roadmap's own address: the default destination, and where its `redirect` may point. */
     FEEDBACK_PORTAL_URL: optionalUrl,
     FEEDBACK_SSO_SECRET: z.string().min(32, 'FEEDBACK_SSO_SECRET must be at least 32 characters').optional(),
+    /**
+     * Passkeys (decision 0012): the WebAuthn relying-party id (a host name, never an IP) and the name
+     * shown by the browser. Unset: the id is PUBLIC_URL's host name, else the host the request came to.
+     */
+    WEBAUTHN_RP_ID: z.string().trim().min(1).optional(),
+    WEBAUTHN_RP_NAME: z.string().trim().min(1).default('Care Portal'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false'])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authenticationResponseSchema } from './passkeys.ts';
 import { memberTypeSchema, providerPermissionSchema, roleSchema } from './roles.ts';
 import { ssoProviderSchema } from './sso.ts';
 
@@ -107,6 +108,13 @@ export const oauthCodeGrantSchema = z.object({
     .max(2000, 'redirect_uri is not valid'),
 });
 
+/** Biometric login (spec 1 §4) with a passkey: the signed answer to /public/passkeys/login-options. */
+export const passkeyGrantSchema = z.object({
+  grant_type: z.literal('passkey'),
+  client_id: clientIdField,
+  credential: authenticationResponseSchema,
+});
+
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   passwordGrantSchema,
   doctorUsernameGrantSchema,
@@ -117,6 +125,7 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   ticketGrantSchema,
   ssoGrantSchema,
   oauthCodeGrantSchema,
+  passkeyGrantSchema,
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
@@ -152,7 +161,8 @@ export const twoFactorRequiredSchema = z.object({
   error: z.literal('two_factor_required'),
   error_description: z.string(),
   challenge_id: z.string(),
-  kind: z.enum(['code', 'phone']),
+  /** 'totp': the code comes from the person's authenticator app; nothing was sent (decision 0012). */
+  kind: z.enum(['code', 'phone', 'totp']),
   channels: z.array(z.enum(TWO_FACTOR_CHANNELS)),
 });
 export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>;

@@ -8,6 +8,9 @@ import { clinicLoginRoutes } from './clinics/clinic-login.routes.ts';
 import { devFixturesRoutes } from './dev-fixtures/dev-fixtures.routes.ts';
 import { providerRegistrationRoutes } from './providers/provider-registration.routes.ts';
 import { appConfigRoutes } from './clinics/app-config.routes.ts';
+import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
+import { totpRoutes } from './totp/totp.routes.ts';
+import { userImageRoutes } from './account-settings/user-image.routes.ts';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { providerResourcesRoutes } from './providers/provider-resources.routes.ts';
@@ -32,4 +35,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(providerResourcesRoutes, { context });
   await app.register(communicationLanguageRoutes, { context });
   await app.register(ssoRoutes, { context });
+  await app.register(passkeysRoutes, { context });
+  await app.register(totpRoutes, { context });
+  await app.register(userImageRoutes, { context });
 }

@@ -28,6 +28,7 @@ export type ScreenId =
   | 'provider-registration'
   | 'roadmap-sso'
   | 'languages'
+  | 'account-settings'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -124,7 +125,7 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('security', 'route.user.security', 'security'),
   user('appointment', 'route.user.appointment'),
   user('appointment/create', 'route.user.appointmentCreate'),
-  user('account-settings', 'route.user.accountSettings'),
+  user('account-settings', 'route.user.accountSettings', 'account-settings'),
   user('single/health-card', 'route.user.healthCard'),
   user('documents', 'route.user.documents'),
   user('vital/group', 'route.user.vitalGroup'),
@@ -141,6 +142,8 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
 
   // Provider area.
   provider('security', 'route.provider.security', 'security'),
+  // Providers manage their passkeys and authenticator app here (decision 0012); the spec names no path.
+  provider('account-settings', 'route.provider.accountSettings', 'account-settings'),
   provider('appointment', 'route.provider.appointment'),
   provider('appointments', 'route.provider.appointments'),
   provider('message', 'route.provider.message'),

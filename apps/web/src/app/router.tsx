@@ -78,6 +78,10 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
     import('../features/language/components/languages-page.tsx').then((m) => ({
       Component: m.LanguagesPage,
     })),
+  'account-settings': () =>
+    import('../features/account-settings/components/account-settings-page.tsx').then((m) => ({
+      Component: m.AccountSettingsPage,
+    })),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };
 

@@ -40,7 +40,7 @@ export const twoFactorChallenges = pgTable('two_factor_challenges', {
     .notNull()
     .references(() => users.id),
   clientId: text('client_id').notNull(),
-  kind: text('kind', { enum: ['code', 'phone'] }).notNull(),
+  kind: text('kind', { enum: ['code', 'phone', 'totp'] }).notNull(),
   /** Phone given on the phone-verification screen, when kind is 'phone'. */
   phone: text('phone'),
   codeHash: text('code_hash'),

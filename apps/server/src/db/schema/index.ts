@@ -7,3 +7,5 @@ export * from './outbox.ts';
 export * from './platform.ts';
 export * from './devices.ts';
 export * from './sso.ts';
+export * from './passkeys.ts';
+export * from './totp.ts';

@@ -85,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
       },
     },
     async (request, reply) => {
-      const outcome = await handleTokenRequest(context, request.body);
+      const outcome = await handleTokenRequest(context, request.body, request);
       // Tokens must never be cached by the browser or a proxy (RFC 6749 §5.1).
       void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       if (outcome.kind === 'two-factor') {

@@ -23,6 +23,9 @@ import {
   touchSession,
 } from './auth.repository.ts';
 import { verifyClinicPasswordLogin } from '../clinics/clinic-login.service.ts';
+import { verifyPasskeyLogin } from '../passkeys/passkey-login.ts';
+import { relyingPartyOf, type RequestHost } from '../passkeys/relying-party.ts';
+import { totpEnabled } from '../totp/totp.service.ts';
 import { verifyPinCodeLogin } from '../providers/provider-registration.service.ts';
 import { verifyTicketLogin } from '../devices/device-ticket-login.ts';
 import { verifyOAuthCodeLogin } from '../sso/oauth-code.service.ts';
@@ -39,7 +42,11 @@ function invalidGrant(description = INVALID_CREDENTIALS_TEXT): OAuthHttpError {
 
 const FIRST_PARTY_CLIENTS: readonly string[] = Object.values(CLIENT_IDS);
 
-export async function handleTokenRequest(context: AppContext, request: TokenRequest): Promise<TokenOutcome> {
+export async function handleTokenRequest(
+  context: AppContext,
+  request: TokenRequest,
+  sentTo: RequestHost,
+): Promise<TokenOutcome> {
   if (!FIRST_PARTY_CLIENTS.includes(request.client_id)) {
     throw new OAuthHttpError(400, 'invalid_client', 'Unknown client.');
   }
@@ -81,6 +88,11 @@ export async function handleTokenRequest(context: AppContext, request: TokenRequ
       const user = await verifyOAuthCodeLogin(context, request.code, request.redirect_uri);
       return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
     }
+    case 'passkey': {
+      const rp = relyingPartyOf(context.env, sentTo);
+      const user = await verifyPasskeyLogin(context, rp, request.credential);
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+    }
   }
 }
 
@@ -113,7 +125,8 @@ async function passwordLogin(
   if (user.failedLoginCount > 0 || user.lockedUntil !== null) {
     await clearLoginFailures(context.db, user.id);
   }
-  if (user.twoFactorRequired) {
+  // An authenticator app (decision 0012) asks for its code like the SMS/email second factor does.
+  if (user.twoFactorRequired || (await totpEnabled(context, user.id))) {
     return { kind: 'two-factor', body: await startTwoFactorChallenge(context, user, input.clientId) };
   }
   return { kind: 'tokens', body: await startSession(context, user, input.clientId) };

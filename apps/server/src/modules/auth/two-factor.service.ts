@@ -6,7 +6,9 @@ import {
   type TwoFactorRequired,
 } from '@app/contracts/auth';
 import { TWO_FACTOR_CODE_TTL_SECONDS, TWO_FACTOR_MAX_ATTEMPTS } from '@app/contracts/session';
+import { TOTP_LOCKED_TEXT, TOTP_PROMPT_TEXT } from '@app/contracts/totp';
 import type { AppContext } from '../../app-context.ts';
+import { checkTotpLoginCode, totpEnabled } from '../totp/totp.service.ts';
 import { HttpError, OAuthHttpError } from '../../platform/http-error.ts';
 import { enqueueMessage } from '../../platform/outbox/outbox.ts';
 import { sha256 } from '../../platform/passwords.ts';
@@ -115,6 +117,23 @@ export async function startTwoFactorChallenge(
   clientId: string,
 ): Promise<TwoFactorRequired> {
   const now = context.now();
+  if (await totpEnabled(context, user.id)) {
+    // The authenticator app replaces the sent code: nothing to send, the app shows the code.
+    const challenge = await insertChallenge(context.db, {
+      userId: user.id,
+      clientId,
+      kind: 'totp',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    });
+    return {
+      error: 'two_factor_required',
+      error_description: TOTP_PROMPT_TEXT,
+      challenge_id: challenge.id,
+      kind: 'totp',
+      channels: [],
+    };
+  }
   const canSend = Boolean(user.mobilePhone ?? user.email);
   const challenge = await insertChallenge(context.db, {
     userId: user.id,
@@ -161,6 +180,9 @@ async function openChallenge(
 /** 'Send a New Code': a fresh code replaces the old one, which stops working at once. */
 export async function resendTwoFactorCode(context: AppContext, challengeId: string): Promise<void> {
   const { challenge, user } = await openChallenge(context, challengeId);
+  if (challenge.kind === 'totp') {
+    throw new HttpError(400, TOTP_PROMPT_TEXT, { code: 'totp_code_required' });
+  }
   if (challenge.kind === 'phone' && !challenge.phone) {
     throw new HttpError(400, PHONE_PROMPT, { code: 'phone_required' });
   }
@@ -219,6 +241,16 @@ export async function verifyTwoFactorCode(
       current?.consumedAt ? LOGIN_EXPIRED_TEXT : TOO_MANY_CODE_TRIES_TEXT,
     );
   }
+  if (challenge.kind === 'totp') {
+    const result = await checkTotpLoginCode(context, challenge.userId, code);
+    if (result === 'locked') {
+      throw new OAuthHttpError(400, 'invalid_grant', TOTP_LOCKED_TEXT);
+    }
+    if (result === 'wrong') {
+      throw new OAuthHttpError(400, 'invalid_grant', INVALID_CODE_TEXT);
+    }
+    return finishChallenge(context, challenge, now);
+  }
   const valid =
     challenge.codeHash !== null &&
     challenge.codeExpiresAt !== null &&
@@ -227,6 +259,10 @@ export async function verifyTwoFactorCode(
   if (!valid) {
     throw new OAuthHttpError(400, 'invalid_grant', INVALID_CODE_TEXT);
   }
+  return finishChallenge(context, challenge, now);
+}
+
+async function finishChallenge(context: AppContext, challenge: ChallengeRow, now: Date): Promise<UserRow> {
   const user = await findUserById(context.db, challenge.userId);
   if (user?.status !== 'active' || !(await consumeChallenge(context.db, challenge.id, now))) {
     throw new OAuthHttpError(400, 'invalid_grant', LOGIN_EXPIRED_TEXT);

@@ -10,6 +10,7 @@ function providerMenu(): MenuItem[] {
       ? [{ to: '/provider/message', labelKey: 'menu.messages' } as const]
       : []),
     { to: '/provider/security', labelKey: 'menu.security' },
+    { to: '/provider/account-settings', labelKey: 'menu.accountSettings' },
   ];
 }
 

@@ -5,6 +5,7 @@ import { useLogout } from '../../features/auth/api/logout-session.ts';
 import { NotificationsButton } from '../../features/devices/components/notifications-button.tsx';
 import { useDeviceRegistration } from '../../features/devices/use-device-registration.ts';
 import { useCommunicationLanguage } from '../../features/language/use-communication-language.ts';
+import { BiometricOffer } from '../../features/passkeys/components/biometric-offer.tsx';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
 import { CommonLayout } from './common-layout.tsx';
 import { IdleWatch } from './idle-watch.tsx';
@@ -59,6 +60,7 @@ export function SignedInLayout({ area, home, menu }: SignedInLayoutProps) {
     <MantineScope>
       <CommonLayout header={header}>
         <Outlet />
+        {config.features.biometricLogin ? <BiometricOffer /> : null}
         <SideMenu
           id={MENU_ID}
           opened={opened}

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { TokenResponse } from '@app/contracts/auth';
+import { queueBiometricOffer } from '../../lib/auth/biometric-login.ts';
 import { processLoginData } from '../../lib/auth/login-data.ts';
 import { clearChallenge } from '../../lib/auth/two-factor-challenge.ts';
 import { sessionFromTokens, setSession } from '../../lib/auth/session-store.ts';
@@ -42,8 +43,10 @@ export function useCompleteLogin(): (tokens: TokenResponse, options: CompleteLog
         hasOutstandingBalance: await hasOutstandingBalance(tokens.user),
       });
       forgetUrlAfterLogin();
+      // spec 1 §4: the Care Manager app asks about biometric login after the first login.
+      await queueBiometricOffer(config.features.biometricLogin);
       await navigate(target, { replace: true });
     },
-    [config.variant, navigate],
+    [config.variant, config.features.biometricLogin, navigate],
   );
 }

@@ -20,7 +20,7 @@ function isStoredChallenge(value: unknown): value is StoredChallenge {
   const challenge = value as Record<string, unknown>;
   return (
     typeof challenge.challengeId === 'string' &&
-    (challenge.kind === 'code' || challenge.kind === 'phone') &&
+    (challenge.kind === 'code' || challenge.kind === 'phone' || challenge.kind === 'totp') &&
     Array.isArray(challenge.channels) &&
     typeof challenge.loginPath === 'string' &&
     challenge.loginPath.startsWith('/guest/')

@@ -1,6 +1,8 @@
 // The English catalogue. Texts quoted by the specification are verbatim (ARCHITECTURE.md, convention 8);
 // keys are flat (keySeparator off) so a key reads like the place it is used.
 import { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
+import { passkeysEn } from '../../features/passkeys/i18n/en.ts';
+import { accountSettingsEn } from '../../features/account-settings/i18n/en.ts';
 import { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import { signUpEn } from '../../features/sign-up/i18n/en.ts';
 import { ssoEn } from '../../features/sso/i18n/en.ts';
@@ -15,6 +17,8 @@ export const en = {
   ...ssoEn,
   ...devicesEn,
   ...languageEn,
+  ...accountSettingsEn,
+  ...passkeysEn,
 
   'app.loading': 'Loading…',
   'app.startFailed': 'The portal could not start. Please check your connection and try again.',
@@ -160,6 +164,7 @@ export const en = {
   'route.user.task': 'Tasks',
   'route.user.unitedmdSchedule': 'Schedule with UnitedMD',
   'route.provider.security': 'Security',
+  'route.provider.accountSettings': 'Account settings',
   'route.provider.appointment': 'Appointment',
   'route.provider.appointments': 'Appointments',
   'route.provider.message': 'Messages',

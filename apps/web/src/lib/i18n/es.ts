@@ -1,5 +1,7 @@
 import type { Catalogue } from './en.ts';
 import { providerRegistrationEs } from '../../features/provider-registration/i18n/es.ts';
+import { passkeysEs } from '../../features/passkeys/i18n/es.ts';
+import { accountSettingsEs } from '../../features/account-settings/i18n/es.ts';
 import { recoveryEs } from '../../features/recovery/i18n/es.ts';
 import { signUpEs } from '../../features/sign-up/i18n/es.ts';
 import { ssoEs } from '../../features/sso/i18n/es.ts';
@@ -14,6 +16,8 @@ export const es: Catalogue = {
   ...ssoEs,
   ...devicesEs,
   ...languageEs,
+  ...accountSettingsEs,
+  ...passkeysEs,
   'app.loading': 'Cargando…',
   'app.startFailed': 'No se pudo iniciar el portal. Revise su conexión e inténtelo de nuevo.',
   'app.retry': 'Intentar de nuevo',
@@ -149,6 +153,7 @@ export const es: Catalogue = {
   'route.user.task': 'Tareas',
   'route.user.unitedmdSchedule': 'Programar con UnitedMD',
   'route.provider.security': 'Seguridad',
+  'route.provider.accountSettings': 'Configuración de la cuenta',
   'route.provider.appointment': 'Cita',
   'route.provider.appointments': 'Citas',
   'route.provider.message': 'Mensajes',

@@ -23,6 +23,10 @@ export const LOCAL_KEYS = {
   language: 'language',
   /** Test/debug hook that shortens the idle logout (docs/decisions/0005-web-session-and-routing.md). */
   idleOverride: 'idleOverride',
+  /** spec 1 §3, §4: the answer to "allow biometric login?", 'yes' or 'no' (Care Manager app). */
+  isBiometricAllow: 'isBiometricAllow',
+  /** Whose passkey this device holds: {id, passkeyId} (decision 0012; the spec's "id and ticket"). */
+  biometricLogin: 'biometricLogin',
 } as const;
 
 export const SESSION_KEYS = {
@@ -32,16 +36,22 @@ export const SESSION_KEYS = {
   urlAfterLogin: 'urlAfterLogin',
   /** The two-factor challenge between the login, phone-verification and code screens. */
   twoFactorChallenge: 'twoFactorChallenge',
+  /** Set at the first login when the biometric question is still to be asked (spec 1 §4). */
+  biometricOffer: 'biometricOffer',
 } as const;
 
 /**
  * Device settings that survive logout: the kiosk mode belongs to the device, not to the person who
  * logged out (clearing it would turn a kiosk back into a normal portal), and so do the chosen
- * language, the browser's device identifier (it names the browser, not a person) and the idle test hook.
+ * language, the browser's device identifier (it names the browser, not a person), the idle test hook
+ * and the biometric login of this device.
  */
 export const LOCAL_KEYS_KEPT_ON_LOGOUT: readonly string[] = [
   LOCAL_KEYS.appMode,
   LOCAL_KEYS.pushId,
   LOCAL_KEYS.language,
   LOCAL_KEYS.idleOverride,
+  // The biometric choice and passkey belong to the device (decision 0012): the next login uses them.
+  LOCAL_KEYS.isBiometricAllow,
+  LOCAL_KEYS.biometricLogin,
 ];

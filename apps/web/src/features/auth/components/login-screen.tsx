@@ -7,6 +7,7 @@ import { saveChallenge } from '../../../lib/auth/two-factor-challenge.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { authErrorText, useRequestToken, type TokenOutcome } from '../api/request-token.ts';
 import { useCompleteLogin } from '../use-complete-login.ts';
+import { BiometricLoginButton } from '../../passkeys/components/biometric-login-button.tsx';
 import { LoginForm, type LoginFormValues } from './login-form.tsx';
 
 interface LoginScreenProps {
@@ -73,6 +74,14 @@ export function LoginScreen({ title, loginPath, urlAfterLogin, links }: LoginScr
         error={requestToken.isError ? authErrorText(requestToken.error) : null}
         onSubmit={submit}
       />
+      {config.features.biometricLogin ? (
+        <BiometricLoginButton
+          clientId={config.clientId}
+          onTokens={(tokens) => {
+            void proceed({ kind: 'tokens', tokens });
+          }}
+        />
+      ) : null}
       {links}
       {config.devOutbox ? (
         <p className="app-muted">

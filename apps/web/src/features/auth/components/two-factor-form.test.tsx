@@ -20,6 +20,14 @@ function setup(props: Partial<Parameters<typeof TwoFactorForm>[0]> = {}) {
 }
 
 describe('TwoFactorForm (spec 1 §2, §5)', () => {
+  it('asks for the authenticator app code with nothing to resend (decision 0012)', () => {
+    setup({ codeSource: 'app' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Two-Factor Authentication' })).toBeInTheDocument();
+    expect(screen.getByText('Please enter the code from your authenticator app')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send a New Code' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
   it('shows the title, the text and the labelled code field', () => {
     setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Two-Factor Authentication' })).toBeInTheDocument();

@@ -16,6 +16,8 @@ interface TwoFactorFormProps {
   onSubmit: (code: string) => void;
   onResend: () => void;
   onCancel: () => void;
+  /** 'app': the code comes from an authenticator app (decision 0012): its own text, nothing to resend. */
+  codeSource?: 'sent' | 'app';
 }
 
 /** Keeps digits only, at most 6 (spec 1 §5: digits only, exactly 6). */
@@ -36,6 +38,7 @@ export function TwoFactorForm({
   onSubmit,
   onResend,
   onCancel,
+  codeSource = 'sent',
 }: TwoFactorFormProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
@@ -52,7 +55,7 @@ export function TwoFactorForm({
     <form className="app-stack" onSubmit={submit} noValidate aria-labelledby="two-factor-title">
       <PageTitle id="two-factor-title">{t('twoFactor.title')}</PageTitle>
       <p className="app-text" id="two-factor-text">
-        {t('twoFactor.text')}
+        {codeSource === 'app' ? t('totp.loginText') : t('twoFactor.text')}
       </p>
       <FormMessage tone="error">{error}</FormMessage>
       <FormMessage tone="success">{success}</FormMessage>
@@ -75,9 +78,11 @@ export function TwoFactorForm({
         {t('twoFactor.next')}
       </Button>
       <div className="app-row app-row--between">
-        <button type="button" className="app-link app-link-button" onClick={onResend} disabled={resending}>
-          {t('twoFactor.resend')}
-        </button>
+        {codeSource === 'sent' ? (
+          <button type="button" className="app-link app-link-button" onClick={onResend} disabled={resending}>
+            {t('twoFactor.resend')}
+          </button>
+        ) : null}
         <button type="button" className="app-link app-link-button" onClick={onCancel}>
           {t('twoFactor.cancel')}
         </button>

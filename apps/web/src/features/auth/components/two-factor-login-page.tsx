@@ -84,6 +84,7 @@ export function TwoFactorLoginPage() {
       onSubmit={submit}
       onResend={sendNewCode}
       onCancel={cancel}
+      codeSource={challenge.kind === 'totp' ? 'app' : 'sent'}
     />
   );
 }

@@ -1,0 +1,65 @@
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Avatar.css';
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../auth/api/get-current-user.ts';
+import { useAppConfig } from '../../../lib/variant/app-config.ts';
+import { PasskeysSection } from './passkeys-section.tsx';
+import { TotpSection } from './totp-section.tsx';
+import { UserImage } from './user-image.tsx';
+
+/**
+ * Account settings (spec 1 §2 side menu /user/account-settings; spec 1 §3 Account data: image,
+ * firstName, name, email), with the second factors of decision 0012. Providers have the same screen
+ * at /provider/account-settings.
+ */
+export function AccountSettingsPage() {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  const user = useCurrentUser();
+
+  return (
+    <Stack gap="xl" maw={640}>
+      <Title order={1}>{t('accountSettings.title')}</Title>
+      <section aria-labelledby="account-data-title">
+        <Stack gap="xs">
+          <Title order={2} id="account-data-title" size="h3">
+            {t('accountSettings.accountData')}
+          </Title>
+          {user.data ? (
+            <>
+              <UserImage href={user.data.image} name={user.data.name} />
+              <Text>
+                <Text span fw={700}>
+                  {t('accountSettings.firstName')}:
+                </Text>{' '}
+                {user.data.firstName}
+              </Text>
+              <Text>
+                <Text span fw={700}>
+                  {t('accountSettings.name')}:
+                </Text>{' '}
+                {user.data.name}
+              </Text>
+              <Text>
+                <Text span fw={700}>
+                  {t('accountSettings.email')}:
+                </Text>{' '}
+                {user.data.email ?? '—'}
+              </Text>
+            </>
+          ) : null}
+        </Stack>
+      </section>
+      <TotpSection />
+      <PasskeysSection canAdd={config.features.biometricLogin} />
+    </Stack>
+  );
+}
