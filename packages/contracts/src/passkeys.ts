@@ -66,6 +66,4 @@ export type Passkey = z.infer<typeof passkeySchema>;
 export const passkeyListSchema = z.array(passkeySchema);
 export const passkeyParamsSchema = z.object({ passkeyId: z.uuid('passkeyId is not valid') });
 
-export const PASSKEY_NOT_RECOGNISED_TEXT =
-  'This passkey is not recognised. Please log in with your password.';
-export const PASSKEY_FAILED_TEXT = 'The passkey could not be verified. Please try again.';
+export { PASSKEY_FAILED_TEXT, PASSKEY_NOT_RECOGNISED_TEXT } from './passkey-texts.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TokenResponse } from '@app/contracts/auth';
-import { PASSKEY_NOT_RECOGNISED_TEXT } from '@app/contracts/passkeys';
+import { PASSKEY_NOT_RECOGNISED_TEXT } from '@app/contracts/passkey-texts';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
 import {
