@@ -28,6 +28,7 @@ import {
   usernameTaken,
   type PersonIdentity,
 } from './sign-up.repository.ts';
+import { uniqueViolation } from '../../platform/db-errors.ts';
 
 type UserCheckRequest = z.output<typeof userCheckRequestSchema>;
 type UserCreateRequest = z.output<typeof userCreateRequestSchema>;
@@ -94,22 +95,6 @@ export async function checkUser(context: AppContext, input: UserCheckRequest): P
     return { userExists: true, username: SIGN_UP_MESSAGES.usernameExists };
   }
   return { userExists: false };
-}
-
-/** A unique-index violation, by constraint name when the driver gives one. */
-function uniqueViolation(error: unknown): { constraint: string | null } | null {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ('code' in current && current.code === '23505') {
-      const constraint =
-        'constraint' in current && typeof current.constraint === 'string' ? current.constraint : null;
-      return { constraint };
-    }
-    current = 'cause' in current ? current.cause : undefined;
-  }
-  return null;
 }
 
 /** A public member number; nine digits, like the clinic's own numbers. */

@@ -16,6 +16,7 @@ import {
   type DeviceFields,
 } from './devices.repository.ts';
 import { isAllowedPushEndpoint } from '../../platform/push/push-endpoint-policy.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
 
 type Device = z.output<typeof deviceSchema>;
 
@@ -160,17 +161,4 @@ export async function requestDeviceTicket(
  */
 export async function revokeDeviceTickets(db: Db, userId: string): Promise<void> {
   await clearTickets(db, userId);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ('code' in current && current.code === '23505') {
-      return true;
-    }
-    current = 'cause' in current ? current.cause : undefined;
-  }
-  return false;
 }

@@ -25,6 +25,7 @@ import {
   updateUsername,
   usernameTakenByOther,
 } from './provider-registration.repository.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
 
 export const PIN_CODE_TTL_MS = 10 * 60_000;
 export const PIN_CODE_MAX_ATTEMPTS = 5;
@@ -180,19 +181,6 @@ export async function setProviderUsername(
     }
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ('code' in current && current.code === '23505') {
-      return true;
-    }
-    current = 'cause' in current ? current.cause : undefined;
-  }
-  return false;
 }
 
 export async function setProviderPassword(
