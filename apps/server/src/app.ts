@@ -11,6 +11,7 @@ import { registerStaticWeb } from './platform/static-web.ts';
 import { webDistDir } from './paths.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerModules } from './modules/register-modules.ts';
+import { externalScriptOrigins } from './modules/clinics/app-config.service.ts';
 
 export type App = FastifyInstance;
 
@@ -54,16 +55,18 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
     now: context.now,
   });
 
+  // Decision 0016: the chat widget and product tour scripts load from their own origin, only when configured.
+  const scriptOrigins = externalScriptOrigins(env);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptOrigins],
         // Mantine writes its theme variables into a <style> element at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...scriptOrigins],
         workerSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -26,3 +26,27 @@ describe('Web Push configuration (decision 0013)', () => {
     ).toEqual(['push.example.org', 'other.example']);
   });
 });
+
+describe('chat widget and product tour scripts (decision 0016)', () => {
+  it('are off when unset or empty', () => {
+    const env = parseEnv({ CHAT_WIDGET_SCRIPT_URL: ' ' });
+    expect(env.CHAT_WIDGET_SCRIPT_URL).toBeUndefined();
+    expect(env.PRODUCT_TOUR_SCRIPT_URL).toBeUndefined();
+  });
+
+  it('take http(s) URLs', () => {
+    const env = parseEnv({
+      CHAT_WIDGET_SCRIPT_URL: 'https://chat.example.com/widget.js',
+      PRODUCT_TOUR_SCRIPT_URL: 'http://127.0.0.1:4000/tour.js',
+    });
+    expect(env.CHAT_WIDGET_SCRIPT_URL).toBe('https://chat.example.com/widget.js');
+    expect(env.PRODUCT_TOUR_SCRIPT_URL).toBe('http://127.0.0.1:4000/tour.js');
+  });
+
+  it('stop with a readable message for other schemes or no URL', () => {
+    expect(() => parseEnv({ CHAT_WIDGET_SCRIPT_URL: 'javascript:alert(1)' })).toThrow(
+      /CHAT_WIDGET_SCRIPT_URL/,
+    );
+    expect(() => parseEnv({ PRODUCT_TOUR_SCRIPT_URL: 'tour.js' })).toThrow(/PRODUCT_TOUR_SCRIPT_URL/);
+  });
+});

@@ -14,6 +14,12 @@ const optionalText = z.preprocess(
   z.string().trim().optional(),
 );
 
+/** An external script's address: http(s) only, so its origin can stand in the CSP. */
+const optionalScriptUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+);
+
 /** A comma-separated list of absolute URLs (allowed redirect URIs). */
 const urlList = z
   .string()
@@ -51,6 +57,12 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default('support@example.com'),
     /** spec 1 §2: the external patient portal linked from the patient side menu. */
     PATIENT_PORTAL_URL: optionalUrl,
+    /**
+     * spec 1 §1, §4: the live-chat widget and the product-tour service of the Care Manager app
+     * (decision 0016). Unset: nothing loads. Set: the script's origin joins the CSP.
+     */
+    CHAT_WIDGET_SCRIPT_URL: optionalScriptUrl,
+    PRODUCT_TOUR_SCRIPT_URL: optionalScriptUrl,
     SMTP_URL: optionalUrl,
     SMTP_FROM: z.string().default('Care Portal <no-reply@localhost>'),
     SMS_PROVIDER_URL: optionalUrl,

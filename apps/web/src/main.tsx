@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { BootScreen } from './app/boot-screen.tsx';
+import { watchForOutlet } from './app/outlet-watch.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { createAppQueryClient } from './lib/api/query-client.ts';
@@ -65,5 +66,10 @@ async function start(root: Root, i18n: I18n): Promise<void> {
 const element = document.getElementById('root');
 if (element) {
   const root = createRoot(element);
-  void initI18n().then((i18n) => start(root, i18n));
+  void initI18n().then((i18n) => {
+    // spec 1 §9: a start that rendered nothing 100 ms later reloads the page (once per tab session).
+    // Counted from here, not from the script's first line, so a slow language catalogue is no failure.
+    watchForOutlet();
+    return start(root, i18n);
+  });
 }

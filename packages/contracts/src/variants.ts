@@ -41,5 +41,8 @@ export const appConfigSchema = z.object({
   devOutbox: z.boolean(),
   /** spec 1 §2 patient side menu: the external patient portal, when this deployment has one. */
   patientPortalUrl: z.string().nullable().optional(),
+  /** spec 1 §1, §4: the chat widget and product-tour scripts; only in the care-manager app, when configured. */
+  chatWidgetScriptUrl: z.string().optional(),
+  productTourScriptUrl: z.string().optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

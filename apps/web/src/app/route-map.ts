@@ -33,6 +33,17 @@ export type ScreenId =
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
 
+/**
+ * spec 1 §2 "Text and logo come from route data, with defaults": what a landing route may set.
+ * Unset fields keep the defaults (the catalogue's tagline, the clinic logo, sign-up per variant).
+ */
+export interface LandingRouteData {
+  readonly taglineKey?: TranslationKey;
+  /** Address of the logo image. */
+  readonly logo?: string;
+  readonly showSignUp?: boolean;
+}
+
 export interface RouteEntry {
   /** Absolute path pattern. */
   readonly path: string;
@@ -40,6 +51,7 @@ export interface RouteEntry {
   /** The screen's name: its h1 (placeholders) and page title. */
   readonly titleKey: RouteTitleKey;
   readonly screen: ScreenId;
+  readonly landing?: LandingRouteData;
 }
 
 export interface RouteRedirect {

@@ -120,7 +120,10 @@ function ssoLoginGuard({ request }: LoaderFunctionArgs) {
 }
 
 function toRoute(entry: RouteEntry, relativeTo: string): RouteObject {
-  const handle: RouteHandle = { titleKey: entry.titleKey };
+  const handle: RouteHandle = {
+    titleKey: entry.titleKey,
+    ...(entry.landing ? { landing: entry.landing } : {}),
+  };
   return {
     path: entry.path.slice(relativeTo.length),
     handle,

@@ -121,3 +121,49 @@ describe('APP_NAME (decision 0010: the UnitedMD app)', () => {
     });
   });
 });
+
+describe('chat widget and product tour scripts (spec 1 §1, §4; decision 0016)', () => {
+  const scripts = {
+    CHAT_WIDGET_SCRIPT_URL: 'https://chat.example.com/widget.js',
+    PRODUCT_TOUR_SCRIPT_URL: 'https://tour.example.org/v2/tour.js',
+  };
+
+  async function cspOf(t: TestApp): Promise<string> {
+    const response = await t.app.inject({ method: 'GET', url: '/public/app-config' });
+    return String(response.headers['content-security-policy']);
+  }
+
+  it('care-manager: the configured URLs reach the app and their origins join script-src and connect-src', async () => {
+    await withApp({ APP_VARIANT: 'care-manager', ...scripts }, async (t) => {
+      const config = await readConfig(t);
+      expect(config.chatWidgetScriptUrl).toBe(scripts.CHAT_WIDGET_SCRIPT_URL);
+      expect(config.productTourScriptUrl).toBe(scripts.PRODUCT_TOUR_SCRIPT_URL);
+      const csp = await cspOf(t);
+      expect(csp).toContain("script-src 'self' https://chat.example.com https://tour.example.org;");
+      expect(csp).toContain("connect-src 'self' https://chat.example.com https://tour.example.org;");
+    });
+  });
+
+  it('care-manager without configuration: no URLs and the strict CSP', async () => {
+    await withApp({ APP_VARIANT: 'care-manager' }, async (t) => {
+      const config = await readConfig(t);
+      expect(config).not.toHaveProperty('chatWidgetScriptUrl');
+      expect(config).not.toHaveProperty('productTourScriptUrl');
+      const csp = await cspOf(t);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("connect-src 'self';");
+    });
+  });
+
+  it.each(['care-plan', 'check-in'] as const)(
+    '%s: configured URLs are neither delivered nor allowed by the CSP',
+    async (variant) => {
+      await withApp({ APP_VARIANT: variant, ...scripts }, async (t) => {
+        const config = await readConfig(t);
+        expect(config).not.toHaveProperty('chatWidgetScriptUrl');
+        expect(config).not.toHaveProperty('productTourScriptUrl');
+        expect(await cspOf(t)).toContain("script-src 'self';");
+      });
+    },
+  );
+});

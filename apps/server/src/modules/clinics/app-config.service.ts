@@ -69,6 +69,28 @@ export async function readBranding(db: Db): Promise<Branding> {
   };
 }
 
+/**
+ * spec 1 §1, §4 (decision 0016): the external scripts this deployment loads — only where the
+ * variant has the feature and only when configured. The CSP allows exactly these origins.
+ */
+export function externalScripts(env: Env): { chatWidgetScriptUrl?: string; productTourScriptUrl?: string } {
+  const { features } = VARIANT_DEFAULTS[env.APP_VARIANT];
+  return {
+    ...(features.liveChat && env.CHAT_WIDGET_SCRIPT_URL
+      ? { chatWidgetScriptUrl: env.CHAT_WIDGET_SCRIPT_URL }
+      : {}),
+    ...(features.productTour && env.PRODUCT_TOUR_SCRIPT_URL
+      ? { productTourScriptUrl: env.PRODUCT_TOUR_SCRIPT_URL }
+      : {}),
+  };
+}
+
+/** The origins of the configured external scripts, for script-src and connect-src. */
+export function externalScriptOrigins(env: Env): string[] {
+  const urls = Object.values(externalScripts(env));
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}
+
 export async function buildAppConfig(env: Env, db: Db): Promise<AppConfig> {
   return {
     variant: env.APP_VARIANT,
@@ -78,5 +100,6 @@ export async function buildAppConfig(env: Env, db: Db): Promise<AppConfig> {
     devOutbox: env.NODE_ENV !== 'production',
     // Only when configured: the web shows no link otherwise.
     ...(env.PATIENT_PORTAL_URL ? { patientPortalUrl: env.PATIENT_PORTAL_URL } : {}),
+    ...externalScripts(env),
   };
 }

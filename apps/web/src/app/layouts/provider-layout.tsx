@@ -1,3 +1,4 @@
+import { ExternalWidgets } from '../../features/external-widgets/external-widgets.tsx';
 import { hasProviderPermission } from '../../lib/auth/provider-permissions.ts';
 import { SignedInLayout } from './signed-in-layout.tsx';
 import type { MenuItem } from './side-menu.tsx';
@@ -15,5 +16,10 @@ function providerMenu(): MenuItem[] {
 }
 
 export function ProviderLayout() {
-  return <SignedInLayout area="provider" home="/provider/appointment" menu={providerMenu()} />;
+  return (
+    <>
+      <ExternalWidgets />
+      <SignedInLayout area="provider" home="/provider/appointment" menu={providerMenu()} />
+    </>
+  );
 }

@@ -38,6 +38,8 @@ export const SESSION_KEYS = {
   twoFactorChallenge: 'twoFactorChallenge',
   /** Set at the first login when the biometric question is still to be asked (spec 1 §4). */
   biometricOffer: 'biometricOffer',
+  /** spec 1 §9: set when the app reloaded because its router outlet was missing, so it reloads once only. */
+  outletReload: 'outletReload',
 } as const;
 
 /**

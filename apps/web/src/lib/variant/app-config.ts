@@ -20,6 +20,7 @@ export function isAppConfig(value: unknown): value is AppConfig {
     return false;
   }
   const { features, branding } = value;
+  const optionalText = (field: unknown) => field === undefined || typeof field === 'string';
   const flags = ['signUp', 'biometricLogin', 'liveChat', 'productTour', 'credentialRecoverySelect'];
   return (
     (value.variant === 'care-plan' || value.variant === 'care-manager' || value.variant === 'check-in') &&
@@ -31,7 +32,9 @@ export function isAppConfig(value: unknown): value is AppConfig {
     (branding.logo === null || typeof branding.logo === 'string') &&
     typeof branding.backgroundColor === 'string' &&
     (branding.checkInFlowColor === null || typeof branding.checkInFlowColor === 'string') &&
-    typeof value.devOutbox === 'boolean'
+    typeof value.devOutbox === 'boolean' &&
+    optionalText(value.chatWidgetScriptUrl) &&
+    optionalText(value.productTourScriptUrl)
   );
 }
 
