@@ -25,7 +25,9 @@ function createBody(overrides: Record<string, unknown> = {}) {
   const suffix = unique();
   return {
     firstName: 'Maria',
-    lastName: `Lopez ${suffix.replace(/\d/g, 'x')}`,
+    // Digits map one-to-one onto letters (names allow no digits): every suffix gives its own last name,
+    // so two people of one test never count as the same person (same names, birthdate and phone).
+    lastName: `Lopez ${suffix.replace(/\d/g, (digit) => 'ghijklmnop'.charAt(Number(digit)))}`,
     email: `maria.${suffix}@example.com`,
     mobilePhone: MOBILE,
     birthdate: '1990-05-17',
