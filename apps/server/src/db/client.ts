@@ -27,6 +27,10 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client whose connection the server ends (restart, failover, a dropped test database)
+    // makes the pool emit 'error'; without a listener that would crash the process. The pool drops
+    // that client and opens a new one on the next query, so there is nothing else to do.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
