@@ -282,24 +282,42 @@ export function temporaryPassword(): string {
   return `${body}${pick('ABCDEFGHJKLMNPQRSTUVWXYZ')}${pick('abcdefghijkmnpqrstuvwxyz')}${pick('23456789')}${pick('#$%&*!')}`;
 }
 
-export async function sendTemporaryPassword(
+/**
+ * The channel step's common part (temporary password, activation link): a live channel token of a user
+ * in the expected status, the contact for the chosen channel, then in one transaction the SMS cap, the
+ * token spent and the send, so a refused send spends nothing and a token sends once.
+ */
+async function sendOnChannelStep(
   context: AppContext,
   token: string,
   channel: RecoveryChannel,
+  status: UserRow['status'],
+  send: (tx: Db, user: UserRow, recipient: string, now: Date) => Promise<void>,
 ): Promise<SentInfo> {
   const now = context.now();
   const row = await liveToken(context.db, PURPOSE.channel, token, now);
   const user = await userOfToken(context.db, row);
-  if (user.status !== 'active') {
+  if (user.status !== status) {
     throw expired();
   }
   const recipient = contactFor(user, channel);
-  const password = temporaryPassword();
   await context.db.transaction(async (tx) => {
     await checkSmsCap(context, tx, channel, recipient);
     if (!(await consumeToken(tx, row.id, now))) {
       throw expired();
     }
+    await send(tx, user, recipient, now);
+  });
+  return sentInfo(channel, recipient, false);
+}
+
+export async function sendTemporaryPassword(
+  context: AppContext,
+  token: string,
+  channel: RecoveryChannel,
+): Promise<SentInfo> {
+  return sendOnChannelStep(context, token, channel, 'active', async (tx, user, recipient, now) => {
+    const password = temporaryPassword();
     await setPassword(tx, user.id, password, now);
     // The temporary password must be replaced on the security page (spec 1 §2).
     await markResetRequired(tx, user.id, now);
@@ -317,7 +335,6 @@ export async function sendTemporaryPassword(
       now,
     );
   });
-  return sentInfo(channel, recipient, false);
 }
 
 function publicUrl(context: AppContext): string {
@@ -329,18 +346,7 @@ export async function sendActivationLink(
   token: string,
   channel: RecoveryChannel,
 ): Promise<SentInfo> {
-  const now = context.now();
-  const row = await liveToken(context.db, PURPOSE.channel, token, now);
-  const user = await userOfToken(context.db, row);
-  if (user.status !== 'pending') {
-    throw expired();
-  }
-  const recipient = contactFor(user, channel);
-  await context.db.transaction(async (tx) => {
-    await checkSmsCap(context, tx, channel, recipient);
-    if (!(await consumeToken(tx, row.id, now))) {
-      throw expired();
-    }
+  return sendOnChannelStep(context, token, channel, 'pending', async (tx, user, recipient, now) => {
     const activation = await issueToken(
       tx,
       PURPOSE.activation,
@@ -361,7 +367,6 @@ export async function sendActivationLink(
       now,
     );
   });
-  return sentInfo(channel, recipient, false);
 }
 
 export async function activateAccount(context: AppContext, token: string): Promise<{ message: string }> {
