@@ -41,10 +41,32 @@ export const departments = pgTable(
     /** IANA time zone; schedules are read in it. */
     timezone: text('timezone').notNull(),
     address: text('address'),
+    city: text('city'),
+    /** State code (stateId of spec 2 §3), e.g. NY. */
     state: text('state'),
+    /** spec 2 §6: apps other than the care manager list only departments open for scheduling. */
+    isScheduling: boolean('is_scheduling').notNull().default(true),
   },
   (table) => [index('departments_clinic_idx').on(table.clinicId)],
 );
+
+/** spec 2 §2 'Visit Type' filter: groups of consultation types (in person, telehealth, ...). */
+export const visitTypes = pgTable('visit_types', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clinicId: uuid('clinic_id')
+    .notNull()
+    .references(() => clinics.id),
+  name: text('name').notNull(),
+});
+
+/** spec 2 §2 'Specialty' filter. */
+export const specialties = pgTable('specialties', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clinicId: uuid('clinic_id')
+    .notNull()
+    .references(() => clinics.id),
+  name: text('name').notNull(),
+});
 
 export const consultationTypes = pgTable(
   'consultation_types',
@@ -58,6 +80,15 @@ export const consultationTypes = pgTable(
     isTelehealth: boolean('is_telehealth').notNull().default(false),
     isInternal: boolean('is_internal').notNull().default(false),
     allowWaitlist: boolean('allow_waitlist').notNull().default(false),
+    /** spec 2 §3 comment rules of the reason text. */
+    commentLength: smallint('comment_length').notNull().default(250),
+    isCommentRequired: boolean('is_comment_required').notNull().default(false),
+    isShowComment: boolean('is_show_comment').notNull().default(true),
+    /** The grey 'Important' message (spec 2 §2). */
+    message: text('message'),
+    visitTypeId: uuid('visit_type_id').references(() => visitTypes.id),
+    /** spec 2 §6 care manager: an office visit of this type may be converted to telehealth. */
+    isConvertRequired: boolean('is_convert_required').notNull().default(false),
   },
   (table) => [index('consultation_types_clinic_idx').on(table.clinicId)],
 );
@@ -75,6 +106,14 @@ export const providers = pgTable(
       .references(() => clinics.id),
     title: text('title'),
     specialty: text('specialty'),
+    specialtyId: uuid('specialty_id').references(() => specialties.id),
+    /** spec 2 §3 Provider permission: listed for booking only with one of these (spec 2 §2). */
+    scheduling: boolean('scheduling').notNull().default(true),
+    groupScheduling: boolean('group_scheduling').notNull().default(false),
+    acceptingNewPatients: boolean('accepting_new_patients').notNull().default(true),
+    /** Ages of patients this provider sees (care-manager date-of-birth filter); null = any. */
+    patientMinAge: smallint('patient_min_age'),
+    patientMaxAge: smallint('patient_max_age'),
     permissions: text('permissions')
       .array()
       .notNull()
@@ -113,6 +152,8 @@ export const clinicPatients = pgTable(
       .notNull()
       .references(() => users.id),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How the patient came to the clinic (portal, ehr, provider, kiosk); spec 2 §6 waitlist rule. */
+    source: text('source').notNull().default('portal'),
   },
   (table) => [unique('clinic_patients_unique').on(table.clinicId, table.userId)],
 );

@@ -9,3 +9,4 @@ export * from './devices.ts';
 export * from './sso.ts';
 export * from './passkeys.ts';
 export * from './totp.ts';
+export * from './scheduling.ts';
