@@ -29,6 +29,11 @@ export type ScreenId =
   | 'roadmap-sso'
   | 'languages'
   | 'account-settings'
+  | 'booking'
+  | 'appointment-list'
+  | 'appointment-details'
+  | 'patient-appointments'
+  | 'patient-create'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -135,8 +140,12 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
 
   // Patient area (spec 1 §2 routes and side menu).
   user('security', 'route.user.security', 'security'),
-  user('appointment', 'route.user.appointment'),
-  user('appointment/create', 'route.user.appointmentCreate'),
+  user('appointment', 'route.user.appointment', 'appointment-list'),
+  // spec 2 §2 booking: the provider list is the start; the other subpages are steps of one screen
+  // (providers, consultation-types, recurring-visit, time-slots, confirm, confirm-reschedule, summary).
+  user('appointment/create', 'route.user.appointmentCreate', 'booking'),
+  user('appointment/create/:step', 'route.user.appointmentCreate', 'booking'),
+  user('appointment/:appointmentId', 'route.user.appointmentDetails', 'appointment-details'),
   user('account-settings', 'route.user.accountSettings', 'account-settings'),
   user('single/health-card', 'route.user.healthCard'),
   user('documents', 'route.user.documents'),
@@ -164,6 +173,15 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('canny-sso-roadmap', 'route.provider.cannySsoRoadmap', 'roadmap-sso'),
   // The patient page the SSO landing opens with the EHR's patient_id (spec 1 §4); the chart is issue 6.
   provider('patient/:patientId', 'route.provider.patient'),
+  // spec 2 §2: a provider's view of one patient's appointments and booking for them (care manager).
+  provider('patient/:patientId/appointments', 'route.provider.patientAppointments', 'patient-appointments'),
+  provider('patient/:patientId/appointments/create', 'route.provider.patientAppointmentCreate', 'booking'),
+  provider(
+    'patient/:patientId/appointments/create/:step',
+    'route.provider.patientAppointmentCreate',
+    'booking',
+  ),
+  provider('patient-create', 'route.provider.patientCreate', 'patient-create'),
 ];
 
 /** spec 1 §2: any other path of the recovery flows goes to their first step. */

@@ -82,6 +82,31 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
     import('../features/account-settings/components/account-settings-page.tsx').then((m) => ({
       Component: m.AccountSettingsPage,
     })),
+  booking: () =>
+    Promise.all([
+      import('../features/booking/components/booking-page.tsx'),
+      import('../features/booking/i18n/catalogue.ts').then((m) => m.loadBookingCatalogue()),
+    ]).then(([m]) => ({ Component: m.BookingPage })),
+  'appointment-list': () =>
+    Promise.all([
+      import('../features/appointments/components/appointment-list-page.tsx'),
+      import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue()),
+    ]).then(([m]) => ({ Component: m.AppointmentListPage })),
+  'appointment-details': () =>
+    Promise.all([
+      import('../features/appointments/components/appointment-details-page.tsx'),
+      import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue()),
+    ]).then(([m]) => ({ Component: m.AppointmentDetailsPage })),
+  'patient-appointments': () =>
+    Promise.all([
+      import('../features/appointments/components/patient-appointments-page.tsx'),
+      import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue()),
+    ]).then(([m]) => ({ Component: m.PatientAppointmentsPage })),
+  'patient-create': () =>
+    Promise.all([
+      import('../features/appointments/components/patient-create-page.tsx'),
+      import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue()),
+    ]).then(([m]) => ({ Component: m.PatientCreatePage })),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };
 

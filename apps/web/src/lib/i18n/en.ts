@@ -149,6 +149,7 @@ export const en = {
   'route.user.security': 'Security',
   'route.user.appointment': 'Appointments',
   'route.user.appointmentCreate': 'Schedule appointment',
+  'route.user.appointmentDetails': 'Appointment details',
   'route.user.accountSettings': 'Account settings',
   'route.user.healthCard': 'Health card',
   'route.user.documents': 'Documents',
@@ -172,6 +173,9 @@ export const en = {
   'route.provider.securityQuestion': 'Registration: security question',
   'route.provider.cannySsoRoadmap': 'Product roadmap',
   'route.provider.patient': 'Patient',
+  'route.provider.patientAppointments': 'Patient appointments',
+  'route.provider.patientAppointmentCreate': 'Schedule an appointment for the patient',
+  'route.provider.patientCreate': 'New Patient Registration',
 } as const;
 
 export type TranslationKey = keyof typeof en;

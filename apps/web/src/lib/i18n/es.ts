@@ -138,6 +138,7 @@ export const es: Catalogue = {
   'route.user.security': 'Seguridad',
   'route.user.appointment': 'Citas',
   'route.user.appointmentCreate': 'Programar cita',
+  'route.user.appointmentDetails': 'Detalles de la cita',
   'route.user.accountSettings': 'Configuración de la cuenta',
   'route.user.healthCard': 'Tarjeta de salud',
   'route.user.documents': 'Documentos',
@@ -161,4 +162,7 @@ export const es: Catalogue = {
   'route.provider.securityQuestion': 'Registro: pregunta de seguridad',
   'route.provider.cannySsoRoadmap': 'Hoja de ruta del producto',
   'route.provider.patient': 'Paciente',
+  'route.provider.patientAppointments': 'Citas del paciente',
+  'route.provider.patientAppointmentCreate': 'Programar una cita para el paciente',
+  'route.provider.patientCreate': 'Registro de paciente nuevo',
 };

@@ -18,11 +18,51 @@ export function storedLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/**
+ * A feature's own namespace (e.g. 'booking'), loaded with its screens rather than with the first page
+ * (decision 0017): English comes with the feature's code, Spanish is fetched when shown.
+ */
+export interface FeatureCatalogue {
+  namespace: FeatureNamespace;
+  en: Record<string, string>;
+  es: () => Promise<Record<string, string>>;
+}
+export type FeatureNamespace = 'booking' | 'appointments';
+
+const featureCatalogues = new Map<FeatureNamespace, FeatureCatalogue>();
+/** The instance initI18n made; feature catalogues registered later are added to it. */
+let activeInstance: I18n | null = null;
+
+async function ensureFeatureCatalogue(
+  instance: I18n,
+  language: Language,
+  catalogue: FeatureCatalogue,
+): Promise<void> {
+  if (!instance.hasResourceBundle('en', catalogue.namespace)) {
+    instance.addResourceBundle('en', catalogue.namespace, catalogue.en);
+  }
+  if (language === 'es' && !instance.hasResourceBundle('es', catalogue.namespace)) {
+    instance.addResourceBundle('es', catalogue.namespace, await catalogue.es());
+  }
+}
+
 async function ensureCatalogue(instance: I18n, language: Language): Promise<void> {
   if (language === 'es' && !instance.hasResourceBundle('es', 'translation')) {
     // Spanish is fetched only by those who use it, keeping the first page light.
     const { es } = await import('./es.ts');
     instance.addResourceBundle('es', 'translation', es);
+  }
+  await Promise.all(
+    [...featureCatalogues.values()].map((catalogue) => ensureFeatureCatalogue(instance, language, catalogue)),
+  );
+}
+
+/** Called by a feature's screens before they render (the router awaits it in the route's lazy()). */
+export async function loadFeatureCatalogue(catalogue: FeatureCatalogue): Promise<void> {
+  featureCatalogues.set(catalogue.namespace, catalogue);
+  if (activeInstance) {
+    const language = isLanguage(activeInstance.language) ? activeInstance.language : DEFAULT_LANGUAGE;
+    await ensureFeatureCatalogue(activeInstance, language, catalogue);
   }
 }
 
@@ -46,6 +86,7 @@ export async function initI18n(language: Language = storedLanguage()): Promise<I
     showSupportNotice: false,
   });
   instance.on('languageChanged', followLanguage);
+  activeInstance = instance;
   await ensureCatalogue(instance, language);
   await instance.changeLanguage(language);
   followLanguage(instance.language);

@@ -1,0 +1,5 @@
+import type { appointmentsEn } from './en.ts';
+
+export const appointmentsEs: Record<keyof typeof appointmentsEn, string> = {
+  title: 'Citas',
+};

@@ -1,0 +1,5 @@
+import type { bookingEn } from './en.ts';
+
+export const bookingEs: Record<keyof typeof bookingEn, string> = {
+  title: 'Programar cita',
+};
