@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/test.ts';
 import { DEMO, submitLogin } from '../fixtures/demo.ts';
 import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
@@ -77,6 +77,118 @@ test('dr.smith registers a new patient, acts as them on the booking start, and r
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(new RegExp(`/provider/patient/${patientId ?? ''}/appointments`));
   await expect(page.getByRole('heading', { level: 1, name: `Nadia ${lastName}` })).toBeVisible();
+});
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  if (!response.ok()) {
+    throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  }
+  return (await response.json()) as T;
+}
+
+function mysqlDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Books dr.smith's first free slot for the patient through the API, as the care-manager booking
+ * does (spec 2 §3 create payload with userId): the catalogue, the time slots, then the create.
+ */
+async function bookForPatient(request: APIRequestContext, patientId: string): Promise<{ startAt: string }> {
+  const token = await json<{ access_token: string }>(
+    await request.post('/oauth/v2/token', {
+      data: { grant_type: 'password', client_id: '34', username: DEMO.provider, password: 'CarePortal#2026' },
+    }),
+  );
+  const headers = { authorization: `Bearer ${token.access_token}` };
+  const get = async <T>(path: string, query: Record<string, string>) =>
+    json<T>(await request.get(`${path}?${new URLSearchParams(query).toString()}`, { headers }));
+
+  const { clinics } = await get<{ clinics: { clinicUuid: string }[] }>('/api/provider/patient-clinics', {});
+  const clinicUuid = clinics[0]?.clinicUuid ?? '';
+  const { providers } = await get<{ providers: { id: string; name: string }[] }>(
+    '/api/scheduling/providers',
+    {
+      clinicUuid,
+      internalBooking: 'true',
+    },
+  );
+  const providerId = providers.find((item) => item.name.includes('Smith'))?.id ?? '';
+  const { departments } = await get<{ departments: { uuid: string }[] }>('/api/scheduling/departments', {
+    clinicUuid,
+    providerId,
+  });
+  const departmentUuid = departments[0]?.uuid ?? '';
+  const { consultationTypes } = await get<{ consultationTypes: { id: string; title: string }[] }>(
+    '/api/scheduling/consultation-types',
+    { clinicUuid, providerId, departmentUuid, booking: 'internal' },
+  );
+  const consultationTypeId =
+    (consultationTypes.find((item) => item.title === 'Follow-up') ?? consultationTypes[0])?.id ?? '';
+  const today = new Date();
+  const slots = await get<{ startAt: string; finishAt: string; externalId: string }[]>(
+    '/api/scheduling/time-slots',
+    {
+      clinicUuid,
+      providerId,
+      consultationTypeId,
+      departmentUuid,
+      startAt: mysqlDate(new Date(today.getTime() + 24 * 3600_000)),
+      finishAt: mysqlDate(new Date(today.getTime() + 21 * 24 * 3600_000)),
+      userId: patientId,
+    },
+  );
+  // A later slot than the first few, so parallel tests booking dr.smith's first free time do not race.
+  const slot = slots[Math.min(slots.length - 1, 7)];
+  if (!slot) {
+    throw new Error('dr.smith has no free slot in the next three weeks');
+  }
+  const created = await request.post('/api/appointments', {
+    headers,
+    data: {
+      clinicUuid,
+      departmentUuid,
+      providerId,
+      consultationTypeId,
+      startAt: slot.startAt,
+      finishAt: slot.finishAt,
+      externalId: slot.externalId,
+      flexibleDayList: [],
+      userId: patientId,
+      text: 'Booked by the care manager',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { startAt: slot.startAt };
+}
+
+test("dr.smith sees an appointment booked for a patient on that patient's page", async ({
+  page,
+  request,
+}) => {
+  const patient = await createUser(request, {
+    firstName: 'Petra',
+    lastName: lettersOnly('Booked'),
+    birthdate: '1979-09-09',
+    clinicNumbers: [1001],
+  });
+  await bookForPatient(request, patient.id);
+
+  await providerLogin(page, DEMO.provider);
+  await page.goto(`/provider/patient/${patient.id}/appointments`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Petra Booked/ })).toBeVisible();
+  const upcoming = page.getByRole('region', { name: 'Upcoming appointments' });
+  await expect(upcoming.getByText(/with .*Smith/)).toBeVisible();
+  await expect(page.getByText('No past appointments.')).toBeVisible();
+
+  // Its details open in the patient's session (the details screen is the patient's).
+  await upcoming
+    .getByRole('button', { name: /^View details/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/user\/appointment\/[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Return to provider' }).click();
+  await expect(page).toHaveURL(new RegExp(`/provider/patient/${patient.id}/appointments`));
 });
 
 test('a provider without access to the patient sees the access text', async ({ page, request }) => {
