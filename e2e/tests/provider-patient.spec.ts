@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/test.ts';
 import { DEMO, submitLogin } from '../fixtures/demo.ts';
-import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
+import { createClinic, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 
 // spec 2 §2 provider new-patient registration and provider view of one patient's appointments;
 // §4 provider-to-patient switch; §6 provider screens need a provider token.
@@ -223,4 +223,38 @@ test('a provider screen without a provider token goes to the provider login and 
   await submitLogin(page, DEMO.provider);
   await expect(page).toHaveURL(/\/provider\/patient-create$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New Patient Registration' })).toBeVisible();
+});
+
+test('a provider of two clinics chooses the clinic first and can go back to choose another', async ({
+  page,
+  request,
+}) => {
+  const second = await createClinic(request, { name: `Second clinic ${uniqueName('c')}` });
+  const username = uniqueName('dr.twoclinics');
+  await createUser(request, {
+    memberType: 'doctor',
+    username,
+    password: PASSWORD,
+    firstName: 'Tess',
+    lastName: 'Twoclinics',
+    email: `${username}@example.com`,
+    securityQuestion: 'First pet?',
+    securityAnswer: 'Rex the dog',
+    clinicNumbers: [1001, second.clinicNumber],
+    permissions: ['PATIENT'],
+  });
+  await providerLogin(page, username, PASSWORD);
+  await page.goto('/provider/patient-create');
+  await expect(page.getByRole('heading', { level: 1, name: 'New Patient Registration' })).toBeVisible();
+  const choice = page.getByRole('radiogroup', { name: 'Choose the clinic to register the patient at' });
+  await choice.getByRole('radio', { name: /^Second clinic/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(/^Clinic: Second clinic/)).toBeVisible();
+  await expect(page.getByLabel('First name')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to choose another clinic' }).click();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Choose the clinic to register the patient at' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveCount(0);
 });
