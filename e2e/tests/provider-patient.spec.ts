@@ -258,3 +258,27 @@ test('a provider of two clinics chooses the clinic first and can go back to choo
   ).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveCount(0);
 });
+
+test('a provider whose session is refused mid-way goes to the provider login with redirectTo', async ({
+  page,
+}) => {
+  await providerLogin(page, DEMO.provider);
+  await page.goto('/provider/patient-create');
+  await expect(page.getByRole('heading', { level: 1, name: 'New Patient Registration' })).toBeVisible();
+  // The session ends on the server (as after a logout elsewhere) and the access token runs out.
+  await page.evaluate(async () => {
+    const stored = JSON.parse(sessionStorage.getItem('authSession') ?? '{}') as {
+      accessToken: string;
+      expiresAt: number;
+    };
+    await fetch('/api/logout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stored.accessToken}` },
+    });
+    sessionStorage.setItem('authSession', JSON.stringify({ ...stored, expiresAt: 0 }));
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/guest\/provider-login\?redirectTo=%2Fprovider%2Fpatient-create/);
+  await submitLogin(page, DEMO.provider);
+  await expect(page).toHaveURL(/\/provider\/patient-create$/);
+});
