@@ -1,7 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { Role } from '@app/contracts/roles';
+import { dismissBanner } from '../../lib/errors/banner-store.ts';
 import { endPatientSwitch, isSwitchedToPatient, startPatientSwitch } from '../../lib/auth/patient-switch.ts';
+import { currentRole, subscribeSession } from '../../lib/auth/session-store.ts';
 import { requestPatientTokens, revokeCurrentSession } from './api/switch-to-patient.ts';
 
 /** spec 2 §2: where a provider lands after registering a new patient. */
@@ -24,6 +27,8 @@ export function useSwitchToPatient(): (patientId: string, target?: string) => Pr
       // Nothing the provider loaded may show on the patient's screens.
       queryClient.clear();
       await navigate(target, { replace: true });
+      // A screen of the other identity still on display may have refetched with the new token.
+      dismissBanner();
     },
     [queryClient, navigate],
   );
@@ -48,6 +53,16 @@ export function useReturnToProvider(): () => Promise<boolean> {
     }
     queryClient.clear();
     await navigate(returnTo, { replace: true });
+    dismissBanner();
     return true;
   }, [queryClient, navigate]);
+}
+
+/**
+ * The role of the tab's current session, re-rendering on a switch: screens bind their queries to it
+ * (enabled only for their own role), so a screen still on display while the session changes never
+ * calls with the other identity's token.
+ */
+export function useSessionRole(): Role {
+  return useSyncExternalStore(subscribeSession, currentRole);
 }

@@ -15,7 +15,7 @@ import type { Appointment } from '@app/contracts/appointments';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
 import { hasProviderPermission } from '../../../lib/auth/provider-permissions.ts';
 import { errorText } from '../../account-settings/error-text.ts';
-import { useSwitchToPatient } from '../../patient-switch/use-patient-switch.ts';
+import { useSessionRole, useSwitchToPatient } from '../../patient-switch/use-patient-switch.ts';
 import { patientWindow, splitAppointments } from '../patient-appointment-lists.ts';
 import { getPatientSummary, listPatientAppointments, APPOINTMENTS_PATH } from '../api/patient-api.ts';
 
@@ -111,11 +111,13 @@ export function PatientAppointmentsPage() {
   const [switchError, setSwitchError] = useState<unknown>(null);
   const permitted = hasProviderPermission('PATIENT') || hasProviderPermission('APPOINTMENTS');
   const [now] = useState(() => new Date());
+  // Not once 'Switch to patient' made this tab the patient's (spec 2 §4).
+  const isProvider = useSessionRole() === 'provider';
 
   const patient = useQuery({
     queryKey: ['/api/patients', patientId],
     queryFn: ({ signal }) => getPatientSummary(patientId, signal),
-    enabled: permitted,
+    enabled: permitted && isProvider,
     retry: false,
     // A refusal is this screen's own message, not a banner.
     meta: { url: '/api/patients', errorBanner: false },
@@ -123,12 +125,12 @@ export function PatientAppointmentsPage() {
   const appointments = useQuery({
     queryKey: [APPOINTMENTS_PATH, { patientId, window: patientWindow(now) }],
     queryFn: ({ signal }) => listPatientAppointments(patientId, patientWindow(now), signal),
-    enabled: patient.isSuccess,
+    enabled: patient.isSuccess && isProvider,
     meta: { url: APPOINTMENTS_PATH, errorBanner: false },
   });
 
   const refused =
-    !permitted ||
+    (isProvider && !permitted) ||
     (patient.isError && isApiRequestError(patient.error) && [400, 403, 404].includes(patient.error.status));
   if (refused) {
     return (

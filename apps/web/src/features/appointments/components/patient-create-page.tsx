@@ -36,7 +36,7 @@ import { PATIENT_PATHS } from '@app/contracts/patient-texts';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
 import { DEFAULT_ROUTES } from '../../../lib/auth/default-routes.ts';
 import { errorText } from '../../account-settings/error-text.ts';
-import { useSwitchToPatient } from '../../patient-switch/use-patient-switch.ts';
+import { useSessionRole, useSwitchToPatient } from '../../patient-switch/use-patient-switch.ts';
 import { createPatient, listPatientClinics } from '../api/patient-api.ts';
 
 const FIELDS = ['firstName', 'lastName', 'birthdate', 'gender', 'mobilePhone', 'email'] as const;
@@ -149,9 +149,12 @@ export function PatientCreatePage() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
 
+  const role = useSessionRole();
   const clinics = useQuery({
     queryKey: [PATIENT_PATHS.clinics],
     queryFn: ({ signal }) => listPatientClinics(signal),
+    // Not after Save switched this tab to the new patient (spec 2 §4).
+    enabled: role === 'provider',
     meta: { url: PATIENT_PATHS.clinics },
   });
   const list = clinics.data ?? [];
