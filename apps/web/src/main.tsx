@@ -11,6 +11,7 @@ import { BootScreen } from './app/boot-screen.tsx';
 import { watchForOutlet } from './app/outlet-watch.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { loginAfterSessionLost } from './app/guards/area-access.ts';
 import { createAppQueryClient } from './lib/api/query-client.ts';
 import { clearAppStorage } from './lib/auth/clear-app-storage.ts';
 import { onSessionLost } from './lib/auth/session-events.ts';
@@ -45,13 +46,14 @@ async function start(root: Root, i18n: I18n): Promise<void> {
   const loaderStore = createLoaderStore(queryClient);
   const router = createAppRouter();
   startRefreshTimer();
-  // A refused refresh ends the session: back to login, returning here afterwards.
+  // A refused refresh ends the session: back to login (the provider login from a provider screen),
+  // returning here afterwards.
   onSessionLost(() => {
-    const here = `${window.location.pathname}${window.location.search}`;
+    const next = loginAfterSessionLost(`${window.location.pathname}${window.location.search}`);
     clearAppStorage();
     queryClient.clear();
-    rememberUrlAfterLogin(here);
-    void router.navigate('/guest/login', { replace: true });
+    rememberUrlAfterLogin(next.urlAfterLogin);
+    void router.navigate(next.to, { replace: true });
   });
 
   root.render(

@@ -115,6 +115,17 @@ export const passkeyGrantSchema = z.object({
   credential: authenticationResponseSchema,
 });
 
+/**
+ * spec 2 §4 provider-to-patient switch ("login by clinic user id with an access token", spec 2 §7):
+ * the provider's own access token goes in the Authorization header; clinic_user_id is the patient's
+ * user id. The answer is a patient session marked as switched by that provider.
+ */
+export const clinicUserGrantSchema = z.object({
+  grant_type: z.literal('clinic_user'),
+  client_id: clientIdField,
+  clinic_user_id: z.uuid('clinic_user_id is not valid'),
+});
+
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   passwordGrantSchema,
   doctorUsernameGrantSchema,
@@ -126,6 +137,7 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   ssoGrantSchema,
   oauthCodeGrantSchema,
   passkeyGrantSchema,
+  clinicUserGrantSchema,
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
@@ -137,6 +149,8 @@ export const loginResultSchema = z.object({
   role: roleSchema,
   isResetPasswordRequired: z.boolean(),
   isSecurityQuestionEmpty: z.boolean(),
+  /** spec 2 §4: present in a patient session a provider switched into: that provider's user id. */
+  switchedBy: z.string().optional(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 

@@ -16,6 +16,7 @@ import { devicesRoutes } from './devices/devices.routes.ts';
 import { providerResourcesRoutes } from './providers/provider-resources.routes.ts';
 import { communicationLanguageRoutes } from './accounts/communication-language.routes.ts';
 import { ssoRoutes } from './sso/sso.routes.ts';
+import { patientsRoutes } from './patients/patients.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(passkeysRoutes, { context });
   await app.register(totpRoutes, { context });
   await app.register(userImageRoutes, { context });
+  await app.register(patientsRoutes, { context });
   await app.register(appointmentsRoutes, { context });
   await app.register(schedulingRoutes, { context });
 }

@@ -1,5 +1,7 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { EXPIRED_ACCESS_TOKEN_TEXT } from '@app/contracts/errors';
 import { roleOfMemberType, type MemberType, type ProviderPermission, type Role } from '@app/contracts/roles';
 import type { Db } from '../db/client.ts';
@@ -38,6 +40,8 @@ export interface AuthContext {
   /** Clinics the user belongs to, as provider (for doctors). */
   clinicIds: string[];
   permissions: ProviderPermission[];
+  /** spec 2 §4: set in a patient session a provider switched into — that provider's user id. */
+  actingProviderId?: string;
 }
 
 declare module 'fastify' {
@@ -62,7 +66,34 @@ interface AccessOptions {
   now: () => Date;
 }
 
-async function loadAuthContext(options: AccessOptions, request: FastifyRequest): Promise<AuthContext> {
+/** The provider's own session behind a switched patient session (spec 2 §4). */
+export const parentSessions = alias(sessions, 'parent_sessions');
+
+/**
+ * A session that may act: not revoked or expired, of an active user. A provider-to-patient switch
+ * (spec 2 §4) may act for a patient the provider registered who has not activated their account yet
+ * (pending), and lives only while the provider's own session does. Needs `users` joined on the
+ * session's user and `parentSessions` left-joined on its parent.
+ */
+export function liveSessionCondition(now: Date): SQL | undefined {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    or(
+      and(isNull(sessions.parentSessionId), eq(users.status, 'active')),
+      and(
+        isNull(parentSessions.revokedAt),
+        gt(parentSessions.expiresAt, now),
+        or(eq(users.status, 'active'), eq(users.status, 'pending')),
+      ),
+    ),
+  );
+}
+
+async function loadAuthContext(
+  options: AccessOptions,
+  request: { headers: IncomingHttpHeaders },
+): Promise<AuthContext> {
   const { db, signingKey: key } = options;
   const now = options.now();
   const header = request.headers.authorization;
@@ -80,18 +111,15 @@ async function loadAuthContext(options: AccessOptions, request: FastifyRequest):
   const { userId, sessionId } = verified.claims;
   // The session is checked on every call, so logout and replay revocation take effect at once.
   const [row] = await db
-    .select({ memberType: users.memberType, sessionId: sessions.id })
+    .select({
+      memberType: users.memberType,
+      sessionId: sessions.id,
+      switchedByUserId: sessions.switchedByUserId,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        eq(users.status, 'active'),
-      ),
-    );
+    .leftJoin(parentSessions, eq(parentSessions.id, sessions.parentSessionId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), liveSessionCondition(now)));
   if (!row) {
     throw new HttpError(401, NOT_AUTHENTICATED, { code: 'session_revoked' });
   }
@@ -110,7 +138,19 @@ async function loadAuthContext(options: AccessOptions, request: FastifyRequest):
     role: roleOfMemberType(row.memberType),
     clinicIds: memberships.map((m) => m.clinicId),
     permissions: [...permissions],
+    ...(row.switchedByUserId ? { actingProviderId: row.switchedByUserId } : {}),
   };
+}
+
+/**
+ * The caller of a request by its bearer token, for the one public route that also reads it (the
+ * token endpoint's clinic_user grant, spec 2 §4). Throws HttpError 401 like the access rules do.
+ */
+export function authContextOfRequest(
+  options: Pick<AccessOptions, 'db' | 'signingKey' | 'now'>,
+  request: { headers: IncomingHttpHeaders },
+): Promise<AuthContext> {
+  return loadAuthContext({ ...options, production: false }, request);
 }
 
 export function registerAccessRules(app: FastifyInstance, options: AccessOptions): void {

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uuid, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /** A login session. Logout or refresh-token replay revokes it, and with it every token of the family. */
@@ -15,6 +15,12 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /**
+     * spec 2 §4 provider-to-patient switch: the provider acting in this patient session (kept for
+     * audit) and the provider's own session, which bounds this one (it ends when that one ends).
+     */
+    switchedByUserId: uuid('switched_by_user_id').references(() => users.id),
+    parentSessionId: uuid('parent_session_id').references((): AnyPgColumn => sessions.id),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { refreshTokens, sessions, twoFactorChallenges } from '../../db/schema/auth.ts';
 import { providers } from '../../db/schema/clinics.ts';
+import { parentSessions } from '../../platform/access.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ChallengeRow = typeof twoFactorChallenges.$inferSelect;
@@ -45,7 +46,15 @@ export async function recordLoginFailure(db: Db, userId: string, now: Date): Pro
 
 export async function createSession(
   db: Db,
-  values: { userId: string; clientId: string; expiresAt: Date; now: Date },
+  values: {
+    userId: string;
+    clientId: string;
+    expiresAt: Date;
+    now: Date;
+    /** spec 2 §4 provider-to-patient switch. */
+    switchedByUserId?: string;
+    parentSessionId?: string;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(sessions)
@@ -55,6 +64,14 @@ export async function createSession(
     throw new Error('session was not created');
   }
   return row.id;
+}
+
+export async function findSessionExpiry(db: Db, sessionId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.expiresAt;
 }
 
 export async function insertRefreshToken(db: Db, tokenHash: string, sessionId: string, now: Date) {
@@ -71,9 +88,15 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
       userId: sessions.userId,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      switchedByUserId: sessions.switchedByUserId,
+      parentSessionId: sessions.parentSessionId,
+      // spec 2 §4: a switched session lives only while the provider's own session does.
+      parentRevokedAt: parentSessions.revokedAt,
+      parentExpiresAt: parentSessions.expiresAt,
     })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .leftJoin(parentSessions, eq(parentSessions.id, sessions.parentSessionId))
     .where(eq(refreshTokens.tokenHash, tokenHash));
   return row;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   CODE_SENT_TEXT,
   challengeParamsSchema,
@@ -81,7 +82,12 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
       preHandler: perAccount,
       schema: {
         body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, 401: twoFactorRequiredSchema, 400: oauthErrorSchema },
+        response: {
+          200: tokenResponseSchema,
+          // A second factor is due, or (clinic_user grant, spec 2 §4) the provider's token is not valid.
+          401: z.union([twoFactorRequiredSchema, oauthErrorSchema]),
+          400: oauthErrorSchema,
+        },
       },
     },
     async (request, reply) => {

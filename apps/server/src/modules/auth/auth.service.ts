@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   INVALID_CREDENTIALS_TEXT,
   type CurrentUser,
@@ -30,6 +31,7 @@ import { verifyPinCodeLogin } from '../providers/provider-registration.service.t
 import { verifyTicketLogin } from '../devices/device-ticket-login.ts';
 import { verifyOAuthCodeLogin } from '../sso/oauth-code.service.ts';
 import { verifySsoLogin } from '../sso/sso-login.service.ts';
+import { switchToPatient } from '../patients/patient-switch.service.ts';
 import { issueTokens, startSession } from './session-tokens.ts';
 import { startTwoFactorChallenge, verifyTwoFactorCode } from './two-factor.service.ts';
 
@@ -45,7 +47,8 @@ const FIRST_PARTY_CLIENTS: readonly string[] = Object.values(CLIENT_IDS);
 export async function handleTokenRequest(
   context: AppContext,
   request: TokenRequest,
-  sentTo: RequestHost,
+  /** The request itself: where it was sent (passkeys) and its bearer token (clinic_user grant). */
+  sentTo: RequestHost & { headers: IncomingHttpHeaders },
 ): Promise<TokenOutcome> {
   if (!FIRST_PARTY_CLIENTS.includes(request.client_id)) {
     throw new OAuthHttpError(400, 'invalid_client', 'Unknown client.');
@@ -88,6 +91,11 @@ export async function handleTokenRequest(
       const user = await verifyOAuthCodeLogin(context, request.code, request.redirect_uri);
       return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
     }
+    case 'clinic_user':
+      return {
+        kind: 'tokens',
+        body: await switchToPatient(context, sentTo, request.client_id, request.clinic_user_id),
+      };
     case 'passkey': {
       const rp = relyingPartyOf(context.env, sentTo);
       const user = await verifyPasskeyLogin(context, rp, request.credential);
@@ -152,12 +160,24 @@ async function refresh(context: AppContext, clientId: string, refreshToken: stri
     throw invalidGrant('The session has ended. Please log in again.');
   }
   const user = await findUserById(context.db, found.userId);
-  if (user?.status !== 'active') {
-    await revokeSession(context.db, found.sessionId, 'user-inactive', now);
+  const switched = found.parentSessionId !== null;
+  // spec 2 §4: a switched patient session ends with the provider's own session, and may act for a
+  // patient the provider registered who has not activated their account yet.
+  const parentLive =
+    !switched ||
+    (found.parentRevokedAt === null && found.parentExpiresAt !== null && found.parentExpiresAt > now);
+  const usable = user?.status === 'active' || (switched && user?.status === 'pending');
+  if (!user || !usable || !parentLive) {
+    await revokeSession(
+      context.db,
+      found.sessionId,
+      parentLive ? 'user-inactive' : 'provider-session-ended',
+      now,
+    );
     throw invalidGrant('The session has ended. Please log in again.');
   }
   await touchSession(context.db, found.sessionId, now);
-  return issueTokens(context, user, found.sessionId);
+  return issueTokens(context, user, found.sessionId, found.switchedByUserId);
 }
 
 export async function logout(context: AppContext, auth: AuthContext): Promise<void> {

@@ -4,11 +4,12 @@ import type { TokenResponse } from '@app/contracts/auth';
 import type { AppContext } from '../../app-context.ts';
 import { signAccessToken } from '../../platform/auth/access-token.ts';
 import { randomToken, sha256 } from '../../platform/passwords.ts';
-import { createSession, insertRefreshToken, type UserRow } from './auth.repository.ts';
+import { createSession, findSessionExpiry, insertRefreshToken, type UserRow } from './auth.repository.ts';
 
 /** spec 1 §3: the login result the client stores and routes by. */
-export function loginResultOf(user: UserRow): TokenResponse['user'] {
+export function loginResultOf(user: UserRow, switchedBy?: string | null): TokenResponse['user'] {
   return {
+    ...(switchedBy ? { switchedBy } : {}),
     id: user.id,
     memberId: user.memberId,
     memberType: user.memberType,
@@ -23,6 +24,8 @@ export async function issueTokens(
   context: AppContext,
   user: UserRow,
   sessionId: string,
+  /** spec 2 §4: the provider who switched into this patient session. */
+  switchedBy: string | null = null,
 ): Promise<TokenResponse> {
   const now = context.now();
   const refreshToken = randomToken();
@@ -37,7 +40,7 @@ export async function issueTokens(
     token_type: 'Bearer',
     expires_in: access.expiresIn,
     refresh_token: refreshToken,
-    user: loginResultOf(user),
+    user: loginResultOf(user, switchedBy),
   };
 }
 
@@ -55,4 +58,31 @@ export async function startSession(
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
   });
   return issueTokens(context, user, sessionId);
+}
+
+/**
+ * spec 2 §4 provider-to-patient switch: a patient session that records the acting provider (audit)
+ * and ends with the provider's own session (expiry, logout, revocation): it is never refreshed beyond
+ * it. Callers have checked the provider's token and their access to the patient.
+ */
+export async function startSwitchedSession(
+  context: AppContext,
+  patient: UserRow,
+  clientId: string,
+  by: { providerUserId: string; providerSessionId: string },
+): Promise<TokenResponse> {
+  const now = context.now();
+  const providerExpiry = await findSessionExpiry(context.db, by.providerSessionId);
+  if (!providerExpiry) {
+    throw new Error('the provider session vanished');
+  }
+  const sessionId = await createSession(context.db, {
+    userId: patient.id,
+    clientId,
+    now,
+    expiresAt: providerExpiry,
+    switchedByUserId: by.providerUserId,
+    parentSessionId: by.providerSessionId,
+  });
+  return issueTokens(context, patient, sessionId, by.providerUserId);
 }

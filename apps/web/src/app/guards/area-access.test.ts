@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAreaAccess, rootRedirect } from './area-access.ts';
+import { decideAreaAccess, loginAfterSessionLost, rootRedirect } from './area-access.ts';
 
 describe('decideAreaAccess (spec 1 §2)', () => {
   it('admits each role to its own area', () => {
@@ -49,5 +49,21 @@ describe('rootRedirect', () => {
     expect(rootRedirect('guest')).toBe('/guest/landing');
     expect(rootRedirect('user')).toBe('/user/appointment');
     expect(rootRedirect('provider')).toBe('/provider/appointment');
+  });
+});
+
+describe('loginAfterSessionLost (spec 2 §6, §8: provider token missing -> provider login)', () => {
+  it('sends a provider screen to the provider login with redirectTo', () => {
+    expect(loginAfterSessionLost('/provider/patient/abc/appointments?x=1')).toEqual({
+      to: '/guest/provider-login?redirectTo=%2Fprovider%2Fpatient%2Fabc%2Fappointments%3Fx%3D1',
+      urlAfterLogin: '/provider/patient/abc/appointments?x=1',
+    });
+  });
+
+  it('sends any other screen to the patient login', () => {
+    expect(loginAfterSessionLost('/user/appointment')).toEqual({
+      to: '/guest/login',
+      urlAfterLogin: '/user/appointment',
+    });
   });
 });

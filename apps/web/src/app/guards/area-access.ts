@@ -45,3 +45,18 @@ export function decideAreaAccess(area: Area, role: Role, wantedUrl: string): Are
 export function rootRedirect(role: Role): string {
   return DEFAULT_ROUTES[role];
 }
+
+/**
+ * Where a person goes when their session is refused mid-way (the refresh token was turned down).
+ * spec 2 §6, §8: provider screens need a valid provider token, else the provider login with
+ * redirectTo; anywhere else the patient login (spec 1 §2), remembering the URL either way.
+ */
+export function loginAfterSessionLost(wantedUrl: string): { to: string; urlAfterLogin: string } {
+  if (wantedUrl.startsWith('/provider/')) {
+    return {
+      to: `/guest/provider-login?redirectTo=${encodeURIComponent(wantedUrl)}`,
+      urlAfterLogin: wantedUrl,
+    };
+  }
+  return { to: '/guest/login', urlAfterLogin: wantedUrl };
+}

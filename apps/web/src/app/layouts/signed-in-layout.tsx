@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout-session.ts';
@@ -18,10 +18,12 @@ interface SignedInLayoutProps {
   area: 'user' | 'provider';
   home: string;
   menu: readonly MenuItem[];
+  /** Shown above the screen (the patient area's provider-switch notice, spec 2 §4). */
+  notice?: ReactNode;
 }
 
 /** The patient and provider areas: header with the menu toggle, side menu, idle logout. */
-export function SignedInLayout({ area, home, menu }: SignedInLayoutProps) {
+export function SignedInLayout({ area, home, menu, notice }: SignedInLayoutProps) {
   const { t } = useTranslation();
   const config = useAppConfig();
   const location = useLocation();
@@ -59,6 +61,7 @@ export function SignedInLayout({ area, home, menu }: SignedInLayoutProps) {
   return (
     <MantineScope>
       <CommonLayout header={header}>
+        {notice}
         <Outlet />
         {config.features.biometricLogin ? <BiometricOffer /> : null}
         <SideMenu

@@ -1,3 +1,4 @@
+import { SwitchedPatientNotice } from '../../features/patient-switch/components/switched-patient-notice.tsx';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
 import { SignedInLayout } from './signed-in-layout.tsx';
 import type { MenuItem } from './side-menu.tsx';
@@ -27,5 +28,12 @@ export function patientMenu(patientPortalUrl: string | null | undefined): readon
 
 export function UserLayout() {
   const config = useAppConfig();
-  return <SignedInLayout area="user" home="/user/appointment" menu={patientMenu(config.patientPortalUrl)} />;
+  return (
+    <SignedInLayout
+      area="user"
+      home="/user/appointment"
+      menu={patientMenu(config.patientPortalUrl)}
+      notice={<SwitchedPatientNotice />}
+    />
+  );
 }

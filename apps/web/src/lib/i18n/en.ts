@@ -2,6 +2,7 @@
 // keys are flat (keySeparator off) so a key reads like the place it is used.
 import { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
 import { passkeysEn } from '../../features/passkeys/i18n/en.ts';
+import { patientSwitchEn } from '../../features/patient-switch/i18n/en.ts';
 import { accountSettingsEn } from '../../features/account-settings/i18n/en.ts';
 import { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import { signUpEn } from '../../features/sign-up/i18n/en.ts';
@@ -19,6 +20,7 @@ export const en = {
   ...languageEn,
   ...accountSettingsEn,
   ...passkeysEn,
+  ...patientSwitchEn,
 
   'app.loading': 'Loading…',
   'app.startFailed': 'The portal could not start. Please check your connection and try again.',

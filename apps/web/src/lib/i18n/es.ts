@@ -1,6 +1,7 @@
 import type { Catalogue } from './en.ts';
 import { providerRegistrationEs } from '../../features/provider-registration/i18n/es.ts';
 import { passkeysEs } from '../../features/passkeys/i18n/es.ts';
+import { patientSwitchEs } from '../../features/patient-switch/i18n/es.ts';
 import { accountSettingsEs } from '../../features/account-settings/i18n/es.ts';
 import { recoveryEs } from '../../features/recovery/i18n/es.ts';
 import { signUpEs } from '../../features/sign-up/i18n/es.ts';
@@ -18,6 +19,7 @@ export const es: Catalogue = {
   ...languageEs,
   ...accountSettingsEs,
   ...passkeysEs,
+  ...patientSwitchEs,
   'app.loading': 'Cargando…',
   'app.startFailed': 'No se pudo iniciar el portal. Revise su conexión e inténtelo de nuevo.',
   'app.retry': 'Intentar de nuevo',

@@ -40,6 +40,11 @@ export const SESSION_KEYS = {
   biometricOffer: 'biometricOffer',
   /** spec 1 §9: set when the app reloaded because its router outlet was missing, so it reloads once only. */
   outletReload: 'outletReload',
+  /**
+   * spec 2 §4 provider-to-patient switch: the provider's own session (and permissions and the page
+   * the switch started from), set aside while they act as a patient; restored by 'Return to provider'.
+   */
+  providerSession: 'providerSession',
 } as const;
 
 /**

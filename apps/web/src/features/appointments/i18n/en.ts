@@ -2,4 +2,33 @@
 // namespace 'appointments'. Loaded with those screens, not with the first page (decision 0017).
 export const appointmentsEn = {
   title: 'Appointments',
+
+  // Provider side (spec 2 §2 provider view of one patient, new-patient registration; §4 switch).
+  'providerPatient.title': 'Patient appointments',
+  'providerPatient.loading': 'Loading the patient…',
+  'providerPatient.noAccess': 'You do not have access to view patient details.',
+  'providerPatient.memberId': 'Member ID {{memberId}}',
+  'providerPatient.schedule': 'Schedule appointment',
+  'providerPatient.switch': 'Switch to patient',
+  'providerPatient.upcoming': 'Upcoming appointments',
+  'providerPatient.past': 'Past appointments',
+  'providerPatient.noUpcoming': 'No upcoming appointments.',
+  'providerPatient.noPast': 'No past appointments.',
+  'providerPatient.listFailed': 'The appointments could not be loaded.',
+  'providerPatient.viewDetails': 'View details of the appointment on {{when}}',
+  'providerPatient.details': 'View details',
+  'providerPatient.with': 'with {{doctor}}',
+  'providerPatient.status.booked': 'Booked',
+  'providerPatient.status.confirmed': 'Confirmed',
+  'providerPatient.status.cancelled': 'Cancelled',
+  'providerPatient.status.completed': 'Completed',
+  'providerPatient.create.title': 'New Patient Registration',
+  'providerPatient.create.chooseClinic': 'Choose the clinic to register the patient at',
+  'providerPatient.create.continue': 'Continue',
+  'providerPatient.create.anotherClinic': 'Back to choose another clinic',
+  'providerPatient.create.clinic': 'Clinic: {{clinic}}',
+  'providerPatient.create.noClinic': 'You may not register patients at any clinic.',
+  'providerPatient.create.back': 'Back',
+  'providerPatient.create.save': 'Save',
+  'providerPatient.create.optional': 'optional',
 };
