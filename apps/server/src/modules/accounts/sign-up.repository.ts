@@ -1,7 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { clinics } from '../../db/schema/clinics.ts';
+import { clinicPatients, clinics } from '../../db/schema/clinics.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Queryable = Db | Tx;
@@ -71,6 +71,14 @@ export async function insertPatient(tx: Tx, values: NewPatient) {
     throw new Error('user was not created');
   }
   return row;
+}
+
+/** spec 2 §6 waitlist source rule: sign-ups count as source 'portal'. */
+export async function registerAtClinic(tx: Tx, clinicId: string, userId: string, now: Date): Promise<void> {
+  await tx
+    .insert(clinicPatients)
+    .values({ clinicId, userId, source: 'portal', registeredAt: now })
+    .onConflictDoNothing();
 }
 
 export async function clinicExists(db: Queryable, clinicId: string): Promise<boolean> {

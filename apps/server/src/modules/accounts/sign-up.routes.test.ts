@@ -5,7 +5,7 @@ import type { ApiError } from '@app/contracts/errors';
 import type { UserCreateResponse } from '@app/contracts/sign-up';
 import { SIGN_UP_MESSAGES, SIGN_UP_PATHS } from '@app/contracts/sign-up-texts';
 import { users } from '../../db/schema/accounts.ts';
-import { clinics } from '../../db/schema/clinics.ts';
+import { clinicPatients, clinics } from '../../db/schema/clinics.ts';
 import { verifySecret } from '../../platform/passwords.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
@@ -270,10 +270,16 @@ describe('sign-up (spec 1 §2, §4, §5, §7, §8)', () => {
         clinicId = clinic?.id ?? '';
       });
 
-      it('is addingProvider when the sign-up link named a clinic', async () => {
+      it('is addingProvider when the sign-up link named a clinic, whose patient the person becomes', async () => {
         const response = await create(createBody({ origin: { clinicUuid: clinicId } }));
         expect(response.statusCode).toBe(201);
         expect(response.json<UserCreateResponse>().redirectTo).toBe('addingProvider');
+        const registrations = await t.context.db
+          .select({ source: clinicPatients.source })
+          .from(clinicPatients)
+          .innerJoin(users, eq(users.id, clinicPatients.userId))
+          .where(eq(clinicPatients.clinicId, clinicId));
+        expect(registrations).toEqual([{ source: 'portal' }]);
       });
 
       it('is scheduleAppointment when the link also carried a booking', async () => {
@@ -287,6 +293,11 @@ describe('sign-up (spec 1 §2, §4, §5, §7, §8)', () => {
         );
         expect(unknown.statusCode).toBe(201);
         expect(unknown.json<UserCreateResponse>().redirectTo).toBeNull();
+        const unknownClinic = await t.context.db
+          .select()
+          .from(clinicPatients)
+          .where(eq(clinicPatients.clinicId, '00000000-0000-4000-8000-000000000000'));
+        expect(unknownClinic).toEqual([]);
         expect((await create(createBody({ origin: { clinicUuid: 'nope' } }))).statusCode).toBe(400);
       });
     });

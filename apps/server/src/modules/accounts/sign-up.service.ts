@@ -21,6 +21,7 @@ import { startSession } from '../auth/session-tokens.ts';
 import { setSecurityQuestion } from './account-security.service.ts';
 import {
   clinicExists,
+  registerAtClinic,
   insertPatient,
   lockIdentity,
   personExists,
@@ -134,7 +135,7 @@ export async function createUser(context: AppContext, input: UserCreateRequest):
         if (await usernameTaken(tx, input.username)) {
           throw usernameExistsError();
         }
-        return insertPatient(tx, {
+        const patient = await insertPatient(tx, {
           memberId: newMemberId(),
           username: input.username,
           passwordHash,
@@ -151,6 +152,12 @@ export async function createUser(context: AppContext, input: UserCreateRequest):
           createdAt: now,
           updatedAt: now,
         });
+        // A sign-up through a clinic's link makes the person that clinic's patient, so they can book
+        // there at once (decision 0017).
+        if (input.origin && (await clinicExists(tx, input.origin.clinicUuid))) {
+          await registerAtClinic(tx, input.origin.clinicUuid, patient.id, now);
+        }
+        return patient;
       });
       return {
         token: await startSession(context, user, CLIENT_IDS.portal),

@@ -170,11 +170,6 @@ export async function findCommentRules(
   return row;
 }
 
-/** A patient who books at a clinic becomes its patient (nothing changes if they already are). */
-export async function registerPatientAtClinic(db: Db, clinicId: string, userId: string): Promise<void> {
-  await db.insert(clinicPatients).values({ clinicId, userId, source: 'portal' }).onConflictDoNothing();
-}
-
 export interface NewAppointment {
   clinicId: string;
   patientUserId: string;

@@ -81,7 +81,7 @@ describe('create appointment (spec 2 §3 create payload, §4 booking and resched
     world = await createSchedulingWorld(t.context.db);
     otherWorld = await createSchedulingWorld(t.context.db);
     const annUser = await createClinicPatient(t.context.db, world.clinicId);
-    // Bob is not registered at the clinic yet: booking registers him.
+    // Bob is not registered at the clinic yet: the first test shows he cannot book there until he is.
     const bobUser = await createTestUser(t.context.db, { memberType: 'patient' });
     ann = { id: annUser.id, token: (await loginTokens(t.app, annUser.username)).access_token };
     bob = { id: bobUser.id, token: (await loginTokens(t.app, bobUser.username)).access_token };
@@ -108,6 +108,12 @@ describe('create appointment (spec 2 §3 create payload, §4 booking and resched
       finishAt: new Date(date.getTime() + 30 * 60_000),
       expiresAt: new Date(Date.now() + 5 * 60_000),
     });
+    const unregistered = await create(bob.token, payload(3, 9, { text: '  Sore throat  ' }));
+    expect(unregistered.statusCode).toBe(404);
+    expect(unregistered.json()).toMatchObject({ message: 'Clinic not found.' });
+    expect(await countAppointments()).toBe(0);
+    await t.context.db.insert(clinicPatients).values({ clinicId: world.clinicId, userId: bob.id });
+
     const response = await create(bob.token, payload(3, 9, { text: '  Sore throat  ' }));
     expect(response.statusCode, response.body).toBe(201);
     const { id } = response.json<{ id: string }>();
@@ -126,11 +132,6 @@ describe('create appointment (spec 2 §3 create payload, §4 booking and resched
     expect(await t.context.db.select().from(slotHolds).where(eq(slotHolds.patientUserId, bob.id))).toEqual(
       [],
     );
-    const [registration] = await t.context.db
-      .select()
-      .from(clinicPatients)
-      .where(and(eq(clinicPatients.userId, bob.id), eq(clinicPatients.clinicId, world.clinicId)));
-    expect(registration?.source).toBe('portal');
     const read = await t.app.inject({
       method: 'GET',
       url: `/api/appointments/${id}`,

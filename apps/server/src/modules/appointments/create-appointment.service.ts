@@ -5,6 +5,8 @@ import type { AuthContext } from '../../platform/access.ts';
 import { exclusionViolation } from '../../platform/db-errors.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { checkBookable, releaseHoldsForSlot } from '../scheduling/availability.service.ts';
+import { lockProviderSlots } from '../scheduling/slots.service.ts';
+import { CLINIC_NOT_FOUND_TEXT } from '../scheduling/catalogue.service.ts';
 import { appointmentRules } from './appointment-read-model.ts';
 import {
   findAppointmentRow,
@@ -12,7 +14,6 @@ import {
   insertAppointmentRow,
   isPatientOfClinic,
   lockAppointment,
-  registerPatientAtClinic,
 } from './appointments.repository.ts';
 import { appointmentNotFound, canSee, cancelLockedAppointment } from './appointments.service.ts';
 import { CANNOT_CANCEL_TEXT } from '@app/contracts/appointments';
@@ -36,6 +37,11 @@ async function patientOf(context: AppContext, auth: AuthContext, body: CreateApp
   if (auth.role === 'user') {
     if (body.userId && body.userId !== auth.userId) {
       throw new HttpError(403, BOOK_FOR_YOURSELF_TEXT, { code: 'forbidden' });
+    }
+    // Patients book only where they are registered, as the catalogue shows them only those clinics
+    // (decision 0017); a clinic joins them through sign-up by its link or a provider's registration.
+    if (!(await isPatientOfClinic(context.db, body.clinicUuid, auth.userId))) {
+      throw new HttpError(404, CLINIC_NOT_FOUND_TEXT, { code: 'clinic_not_found' });
     }
     return auth.userId;
   }
@@ -96,6 +102,10 @@ export async function createAppointment(
         rescheduledFromId = old.id;
       }
 
+      // Holds and creates of one provider queue behind one lock, so a create cannot slip between
+      // another patient's freeze check and its insert (the exclusion constraint alone would let the
+      // holder lose the slot they were promised).
+      await lockProviderSlots(tx, body.providerId);
       const bookable = await checkBookable(tx, {
         clinicId: body.clinicUuid,
         providerId: body.providerId,
@@ -136,9 +146,6 @@ export async function createAppointment(
         createdAt: now,
       });
       await releaseHoldsForSlot(tx, { patientUserId, providerId: body.providerId, startAt });
-      if (!bookedByProvider) {
-        await registerPatientAtClinic(tx, body.clinicUuid, patientUserId);
-      }
       return { id };
     });
   } catch (error) {

@@ -123,6 +123,11 @@ export interface FreezeResult {
   expiresAt: string;
 }
 
+/** Serialises holds and appointment creates of one provider for the rest of the transaction. */
+export async function lockProviderSlots(tx: Pick<Db, 'execute'>, providerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, hashtext(${providerId}))`);
+}
+
 /**
  * POST /api/scheduling/time-slots/freeze (issue 4 "Freeze"): holds the slot for the patient for
  * SLOT_HOLD_MINUTES. Holds of one provider are written under a transaction-level advisory lock, so
@@ -154,7 +159,7 @@ export async function freezeTimeSlot(
   const expiresAt = new Date(now.getTime() + SLOT_HOLD_MINUTES * 60_000);
 
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}, hashtext(${key.providerId}))`);
+    await lockProviderSlots(tx, key.providerId);
     await tx.execute(
       sql`select pg_advisory_xact_lock(${HOLD_PATIENT_LOCK_NAMESPACE}, hashtext(${patientUserId}))`,
     );
