@@ -21,3 +21,22 @@ export function uniqueViolation(error: unknown): { constraint: string | null } |
 export function isUniqueViolation(error: unknown): boolean {
   return uniqueViolation(error) !== null;
 }
+
+/**
+ * PostgreSQL's exclusion_violation (23P01), with the constraint's name, found like uniqueViolation.
+ * The appointments_no_overlap constraint decides a race for one slot (ARCHITECTURE.md).
+ */
+export function exclusionViolation(error: unknown): { constraint: string | null } | null {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if ('code' in current && current.code === '23P01') {
+      const constraint =
+        'constraint' in current && typeof current.constraint === 'string' ? current.constraint : null;
+      return { constraint };
+    }
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return null;
+}

@@ -9,7 +9,17 @@ import {
   departments,
   providers,
   providerSchedules,
+  specialties,
+  visitTypes,
 } from '../db/schema/clinics.ts';
+import {
+  insurances,
+  providerConsultationTypes,
+  providerFilterOptions,
+  providerInsurances,
+  providerTimeOff,
+  schedulingFilterOptions,
+} from '../db/schema/scheduling.ts';
 import { parseEnv } from '../env.ts';
 import { verifySecret } from '../platform/passwords.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
@@ -63,7 +73,78 @@ describe('seedDemoDataIfEmpty', () => {
     expect(clinic).toMatchObject({ name: 'Riverside Family Health', backgroundColor: '#33a094' });
     expect(clinic?.masterPasswordHash).not.toContain(DEMO_MASTER_PASSWORD);
     expect(await verifySecret(DEMO_MASTER_PASSWORD, clinic?.masterPasswordHash ?? '')).toBe(true);
-    expect(clinic?.modules).toEqual(expect.arrayContaining(['waitlist', 'recurring-visit']));
+    expect([...(clinic?.modules ?? [])].sort()).toEqual([
+      'advanced-scheduling',
+      'advanced-scheduling-filters',
+      'recurring-visit',
+      'waitlist',
+    ]);
+    expect(clinic?.patientCancelNoticeMinutes).toBe(120);
+  });
+
+  it('seeds the scheduling catalogue: visit types, specialties, insurances and advanced filters', async () => {
+    const db = t.context.db;
+    expect((await db.select().from(visitTypes)).map((row) => row.name).sort()).toEqual([
+      'In person',
+      'Telehealth',
+    ]);
+    expect((await db.select().from(insurances)).map((row) => row.name)).toEqual(
+      expect.arrayContaining(['Aetna', 'Blue Cross Blue Shield', 'Medicare', 'Self-pay']),
+    );
+    const options = await db.select().from(schedulingFilterOptions);
+    expect(new Set(options.map((row) => row.kind))).toEqual(
+      new Set(['language', 'modality', 'gender', 'allyship', 'ethnicity']),
+    );
+    const scheduled = (await db.select().from(providers)).filter((row) => row.specialty !== null);
+    const specialtyRows = await db.select().from(specialties);
+    for (const provider of scheduled) {
+      expect(specialtyRows.find((row) => row.id === provider.specialtyId)?.name).toBe(provider.specialty);
+    }
+    const insured = await db.select().from(providerInsurances);
+    const filtered = await db.select().from(providerFilterOptions);
+    for (const provider of scheduled) {
+      expect(insured.some((row) => row.providerId === provider.id)).toBe(true);
+      expect(filtered.some((row) => row.providerId === provider.id)).toBe(true);
+    }
+  });
+
+  it('gives consultation types their rules and every provider offers in its departments', async () => {
+    const db = t.context.db;
+    const types = await db.select().from(consultationTypes);
+    const named = (name: string) => types.find((type) => type.name === name);
+    expect(named('New patient visit')).toMatchObject({ isCommentRequired: true, commentLength: 200 });
+    expect(named('Follow-up')?.message).toBeTruthy();
+    expect(named('Care coordination call')?.isInternal).toBe(true);
+    expect(named('Annual physical')?.allowWaitlist).toBe(false);
+    expect(types.every((type) => type.visitTypeId !== null)).toBe(true);
+
+    const offers = await db.select().from(providerConsultationTypes);
+    const blocks = await db.select().from(providerSchedules);
+    const departmentRows = await db.select().from(departments);
+    const telehealth = departmentRows.find((row) => row.name === 'Riverside Telehealth');
+    for (const block of blocks) {
+      const offered = offers.filter(
+        (offer) => offer.providerId === block.providerId && offer.departmentId === block.departmentId,
+      );
+      expect(offered.length).toBeGreaterThan(0);
+      const offeredNames = offered.map(
+        (offer) => types.find((type) => type.id === offer.consultationTypeId)?.name,
+      );
+      if (block.departmentId === telehealth?.id) {
+        expect(offeredNames).toEqual(['Telehealth visit']);
+      } else {
+        expect(offeredNames).not.toContain('Telehealth visit');
+      }
+    }
+    // One provider closes booking about 60 days ahead; one non-login provider is away for a week.
+    const closing = offers.filter((offer) => offer.bookingCloseDate !== null);
+    expect(closing.length).toBeGreaterThan(0);
+    const daysAhead = (Date.parse(closing[0]?.bookingCloseDate ?? '') - Date.now()) / 86_400_000;
+    expect(daysAhead).toBeGreaterThan(58);
+    expect(daysAhead).toBeLessThan(61);
+    const [away] = await db.select().from(providerTimeOff);
+    expect(away).toBeDefined();
+    expect(((away?.finishAt.getTime() ?? 0) - (away?.startAt.getTime() ?? 0)) / 86_400_000).toBeCloseTo(7, 0);
   });
 
   it('creates three departments in two US time zones and the consultation types', async () => {

@@ -1,4 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { CLINIC_MODULES, type AdvancedFilterKind } from '@app/contracts/scheduling';
 import { PROVIDER_PERMISSIONS, type ProviderPermission } from '@app/contracts/roles';
 import { DEFAULT_BRAND_BACKGROUND } from '@app/contracts/variants';
 import type { Db } from '../db/client.ts';
@@ -10,7 +12,17 @@ import {
   departments,
   providers,
   providerSchedules,
+  specialties,
+  visitTypes,
 } from '../db/schema/clinics.ts';
+import {
+  insurances,
+  providerConsultationTypes,
+  providerFilterOptions,
+  providerInsurances,
+  providerTimeOff,
+  schedulingFilterOptions,
+} from '../db/schema/scheduling.ts';
 import { hashSecret, randomToken, verifySecret } from '../platform/passwords.ts';
 
 // Issue 2 item 4: the demo clinic a newcomer logs in to after `npm start`. Everything here is fixed
@@ -24,7 +36,10 @@ export const DEMO_PASSWORD = 'CarePortal#2026';
 export const DEMO_SECURITY_QUESTION = 'What is the name of the street you grew up on?';
 /** Lower case on purpose: it matches however the recovery flow normalises answers. */
 export const DEMO_SECURITY_ANSWER = 'riverside';
-export const DEMO_CLINIC_MODULES = ['waitlist', 'recurring-visit'];
+/** Every booking module is on in the demo clinic (spec 2 §6), so each variant can be tried. */
+export const DEMO_CLINIC_MODULES: string[] = [...CLINIC_MODULES];
+/** spec 2 §6 canPatientCancel: the demo clinic lets patients cancel online up to 2 hours before. */
+export const DEMO_PATIENT_CANCEL_NOTICE_MINUTES = 120;
 
 export interface DemoLogin {
   username: string;
@@ -90,12 +105,81 @@ const DEMO_DEPARTMENTS: Record<DepartmentKey, DemoDepartment> = {
   },
 };
 
-const DEMO_CONSULTATION_TYPES = [
-  { name: 'New patient visit', durationMinutes: 30, isTelehealth: false, allowWaitlist: true },
-  { name: 'Follow-up', durationMinutes: 15, isTelehealth: false, allowWaitlist: true },
-  { name: 'Telehealth visit', durationMinutes: 20, isTelehealth: true, allowWaitlist: true },
-  { name: 'Annual physical', durationMinutes: 45, isTelehealth: false, allowWaitlist: false },
+type VisitTypeKey = 'inPerson' | 'telehealth';
+const DEMO_VISIT_TYPES: Record<VisitTypeKey, string> = { inPerson: 'In person', telehealth: 'Telehealth' };
+
+interface DemoConsultationType {
+  name: string;
+  durationMinutes: number;
+  isTelehealth: boolean;
+  allowWaitlist: boolean;
+  visitType: VisitTypeKey;
+  isInternal?: boolean;
+  isCommentRequired?: boolean;
+  commentLength?: number;
+  message?: string;
+  isConvertRequired?: boolean;
+}
+
+// Each spec 2 §3 consultation-type rule appears once: a required reason with its own length, the grey
+// 'Important' message, an internal (care-manager only) type, and a type without the waitlist.
+export const DEMO_CONSULTATION_TYPES: DemoConsultationType[] = [
+  {
+    name: 'New patient visit',
+    durationMinutes: 30,
+    isTelehealth: false,
+    allowWaitlist: true,
+    visitType: 'inPerson',
+    isCommentRequired: true,
+    commentLength: 200,
+    isConvertRequired: true,
+  },
+  {
+    name: 'Follow-up',
+    durationMinutes: 15,
+    isTelehealth: false,
+    allowWaitlist: true,
+    visitType: 'inPerson',
+    message: 'Please bring a list of the medicines you take, with their doses.',
+    isConvertRequired: true,
+  },
+  {
+    name: 'Telehealth visit',
+    durationMinutes: 20,
+    isTelehealth: true,
+    allowWaitlist: true,
+    visitType: 'telehealth',
+  },
+  {
+    name: 'Annual physical',
+    durationMinutes: 45,
+    isTelehealth: false,
+    allowWaitlist: false,
+    visitType: 'inPerson',
+  },
+  {
+    name: 'Care coordination call',
+    durationMinutes: 30,
+    isTelehealth: false,
+    allowWaitlist: false,
+    visitType: 'inPerson',
+    isInternal: true,
+  },
 ];
+
+/** Which consultation types each kind of department offers (provider_consultation_types). */
+const OFFICE_TYPES = ['New patient visit', 'Follow-up', 'Annual physical', 'Care coordination call'];
+const TELEHEALTH_TYPES = ['Telehealth visit'];
+
+const DEMO_SPECIALTIES = ['Family medicine', 'Internal medicine', 'Pediatrics'];
+export const DEMO_INSURANCES = ['Aetna', 'Blue Cross Blue Shield', 'Medicare', 'Self-pay'];
+const DEMO_FILTER_OPTIONS: Record<AdvancedFilterKind, string[]> = {
+  language: ['English', 'Spanish', 'Hindi'],
+  modality: ['In person', 'Video'],
+  gender: ['Female', 'Male'],
+  allyship: ['LGBTQ+ affirming'],
+  ethnicity: ['Asian', 'Hispanic or Latino', 'White'],
+};
 
 interface DemoPatient {
   username: string;
@@ -169,6 +253,15 @@ interface DemoProvider {
   permissions: readonly ProviderPermission[];
   /** Weekly hours: department, ISO weekdays (1 = Monday), start and end in the department's zone. */
   schedule: { department: DepartmentKey; weekdays: number[]; start: string; end: string }[];
+  insurances: string[];
+  /** Advanced filter options (care manager), by name. */
+  filterOptions: string[];
+  patientAges?: { min: number | null; max: number | null };
+  acceptingNewPatients?: boolean;
+  /** spec 2 §3 settings: patients may book only up to this many days ahead. */
+  bookingCloseInDays?: number;
+  /** A week away, starting this many days from the seed day (no slots then). */
+  timeOffInDays?: number;
 }
 
 const DEMO_PROVIDERS: DemoProvider[] = [
@@ -184,6 +277,8 @@ const DEMO_PROVIDERS: DemoProvider[] = [
     loginable: true,
     permissions: PROVIDER_PERMISSIONS,
     schedule: [{ department: 'main', weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' }],
+    insurances: DEMO_INSURANCES,
+    filterOptions: ['English', 'Spanish', 'In person', 'Video', 'Female', 'LGBTQ+ affirming', 'White'],
   },
   {
     username: 'dr.limited',
@@ -200,6 +295,9 @@ const DEMO_PROVIDERS: DemoProvider[] = [
       { department: 'main', weekdays: [1, 3, 5], start: '08:00', end: '12:00' },
       { department: 'telehealth', weekdays: [2, 4], start: '13:00', end: '17:00' },
     ],
+    insurances: ['Aetna', 'Medicare'],
+    filterOptions: ['English', 'In person', 'Video', 'Male', 'Asian'],
+    patientAges: { min: 18, max: null },
   },
   {
     username: 'dr.patel',
@@ -213,6 +311,10 @@ const DEMO_PROVIDERS: DemoProvider[] = [
     loginable: false,
     permissions: ['APPOINTMENTS', 'PATIENT', 'MESSAGE'],
     schedule: [{ department: 'lakeside', weekdays: [1, 2, 3, 4], start: '08:00', end: '16:00' }],
+    insurances: ['Blue Cross Blue Shield', 'Self-pay'],
+    filterOptions: ['English', 'Hindi', 'In person', 'Female', 'Asian'],
+    patientAges: { min: 0, max: 17 },
+    bookingCloseInDays: 60,
   },
   {
     username: 'dr.gomez',
@@ -229,6 +331,10 @@ const DEMO_PROVIDERS: DemoProvider[] = [
       { department: 'telehealth', weekdays: [1, 3], start: '12:00', end: '18:00' },
       { department: 'lakeside', weekdays: [5], start: '09:00', end: '13:00' },
     ],
+    insurances: ['Aetna', 'Blue Cross Blue Shield', 'Self-pay'],
+    filterOptions: ['English', 'Spanish', 'Video', 'Male', 'LGBTQ+ affirming', 'Hispanic or Latino'],
+    acceptingNewPatients: false,
+    timeOffInDays: 14,
   },
 ];
 
@@ -280,8 +386,114 @@ async function isEmpty(db: Db): Promise<boolean> {
   return !anyUser && !anyClinic;
 }
 
+interface DemoCatalogue {
+  specialties: Map<string, string>;
+  insurances: Map<string, string>;
+  consultationTypes: Map<string, string>;
+  filterOptions: Map<string, string>;
+}
+
+const byName = (rows: { id: string; name: string }[]) => new Map(rows.map((row) => [row.name, row.id]));
+
+/** Reference lists of spec 2 §7 (visit types, specialties, insurances, advanced filters) and the types. */
+async function insertCatalogue(tx: Db, clinicId: string): Promise<DemoCatalogue> {
+  const visitTypeRows = await tx
+    .insert(visitTypes)
+    .values(Object.values(DEMO_VISIT_TYPES).map((name) => ({ clinicId, name })))
+    .returning({ id: visitTypes.id, name: visitTypes.name });
+  const visitTypeIds = byName(visitTypeRows);
+  const typeRows = await tx
+    .insert(consultationTypes)
+    .values(
+      DEMO_CONSULTATION_TYPES.map(({ visitType, ...type }) => ({
+        ...type,
+        clinicId,
+        visitTypeId: requireValue(visitTypeIds.get(DEMO_VISIT_TYPES[visitType]), visitType),
+      })),
+    )
+    .returning({ id: consultationTypes.id, name: consultationTypes.name });
+  const specialtyRows = await tx
+    .insert(specialties)
+    .values(DEMO_SPECIALTIES.map((name) => ({ clinicId, name })))
+    .returning({ id: specialties.id, name: specialties.name });
+  const insuranceRows = await tx
+    .insert(insurances)
+    .values(DEMO_INSURANCES.map((name) => ({ clinicId, name })))
+    .returning({ id: insurances.id, name: insurances.name });
+  const optionRows = await tx
+    .insert(schedulingFilterOptions)
+    .values(
+      (Object.entries(DEMO_FILTER_OPTIONS) as [AdvancedFilterKind, string[]][]).flatMap(([kind, names]) =>
+        names.map((name) => ({ clinicId, kind, name })),
+      ),
+    )
+    .returning({ id: schedulingFilterOptions.id, name: schedulingFilterOptions.name });
+  return {
+    specialties: byName(specialtyRows),
+    insurances: byName(insuranceRows),
+    consultationTypes: byName(typeRows),
+    // Option names are unique across the kinds, so providers link them by name.
+    filterOptions: byName(optionRows),
+  };
+}
+
+/**
+ * What a provider offers where (office types in office departments, the telehealth type in Riverside
+ * Telehealth), their insurances and advanced filter options, a booking close date and time off.
+ */
+async function insertProviderOffers(
+  tx: Db,
+  input: {
+    doctor: DemoProvider;
+    providerId: string;
+    departmentIds: Map<DepartmentKey, string>;
+    catalogue: DemoCatalogue;
+    now: Date;
+  },
+): Promise<void> {
+  const { doctor, providerId, departmentIds, catalogue, now } = input;
+  const today = DateTime.fromJSDate(now, { zone: 'America/New_York' }).startOf('day');
+  const bookingCloseDate =
+    doctor.bookingCloseInDays === undefined
+      ? null
+      : today.plus({ days: doctor.bookingCloseInDays }).toISODate();
+  const departmentKeys = [...new Set(doctor.schedule.map((block) => block.department))];
+  await tx.insert(providerConsultationTypes).values(
+    departmentKeys.flatMap((department) =>
+      (department === 'telehealth' ? TELEHEALTH_TYPES : OFFICE_TYPES).map((typeName) => ({
+        providerId,
+        departmentId: requireValue(departmentIds.get(department), department),
+        consultationTypeId: requireValue(catalogue.consultationTypes.get(typeName), typeName),
+        bookingCloseDate,
+      })),
+    ),
+  );
+  await tx.insert(providerInsurances).values(
+    doctor.insurances.map((name) => ({
+      providerId,
+      insuranceId: requireValue(catalogue.insurances.get(name), name),
+    })),
+  );
+  await tx.insert(providerFilterOptions).values(
+    doctor.filterOptions.map((name) => ({
+      providerId,
+      optionId: requireValue(catalogue.filterOptions.get(name), name),
+    })),
+  );
+  if (doctor.timeOffInDays !== undefined) {
+    const zone = DEMO_DEPARTMENTS[requireValue(departmentKeys[0], 'department')].timezone;
+    const start = DateTime.fromJSDate(now, { zone }).startOf('day').plus({ days: doctor.timeOffInDays });
+    await tx.insert(providerTimeOff).values({
+      providerId,
+      startAt: start.toJSDate(),
+      finishAt: start.plus({ days: 7 }).toJSDate(),
+      reason: 'Annual leave',
+    });
+  }
+}
+
 /** Writes the whole demo clinic; false if another instance got there first. */
-async function insertDemoData(db: Db, secrets: DemoSecrets): Promise<boolean> {
+async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (!(await isEmpty(tx))) {
@@ -297,6 +509,7 @@ async function insertDemoData(db: Db, secrets: DemoSecrets): Promise<boolean> {
         backgroundColor: DEFAULT_BRAND_BACKGROUND,
         checkInFlowColor: '#1f6f66',
         modules: DEMO_CLINIC_MODULES,
+        patientCancelNoticeMinutes: DEMO_PATIENT_CANCEL_NOTICE_MINUTES,
       })
       .returning({ id: clinics.id });
     const clinicId = requireValue(clinic, 'clinic').id;
@@ -316,7 +529,7 @@ async function insertDemoData(db: Db, secrets: DemoSecrets): Promise<boolean> {
       ]),
     );
 
-    await tx.insert(consultationTypes).values(DEMO_CONSULTATION_TYPES.map((type) => ({ ...type, clinicId })));
+    const catalogue = await insertCatalogue(tx, clinicId);
 
     for (const patient of DEMO_PATIENTS) {
       const [user] = await tx
@@ -371,10 +584,15 @@ async function insertDemoData(db: Db, secrets: DemoSecrets): Promise<boolean> {
           clinicId,
           title: doctor.title,
           specialty: doctor.specialty,
+          specialtyId: requireValue(catalogue.specialties.get(doctor.specialty), doctor.specialty),
           permissions: [...doctor.permissions],
+          acceptingNewPatients: doctor.acceptingNewPatients ?? true,
+          patientMinAge: doctor.patientAges?.min ?? null,
+          patientMaxAge: doctor.patientAges?.max ?? null,
         })
         .returning({ id: providers.id });
       const providerId = requireValue(provider, doctor.username).id;
+      await insertProviderOffers(tx, { doctor, providerId, departmentIds, catalogue, now });
       await tx.insert(providerSchedules).values(
         doctor.schedule.flatMap((block) =>
           block.weekdays.map((weekday) => ({
@@ -442,12 +660,12 @@ export async function readDemoSummary(db: Db): Promise<DemoSummary | null> {
  * Returns the summary with seeded=true when it seeded, seeded=false when the demo clinic already
  * existed, and null when the database holds other data (a real clinic's database is never touched).
  */
-export async function seedDemoDataIfEmpty(db: Db): Promise<DemoSummary | null> {
+export async function seedDemoDataIfEmpty(db: Db, now: Date = new Date()): Promise<DemoSummary | null> {
   if (!(await isEmpty(db))) {
     return readDemoSummary(db);
   }
   const secrets = await hashDemoSecrets();
-  const inserted = await insertDemoData(db, secrets);
+  const inserted = await insertDemoData(db, secrets, now);
   const summary = await readDemoSummary(db);
   return summary && inserted ? { ...summary, seeded: true } : summary;
 }

@@ -27,6 +27,17 @@ export const clinics = pgTable('clinics', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /** spec 2 §6 canPatientCancel: a patient may cancel online only this long before the start. */
+  patientCancelNoticeMinutes: integer('patient_cancel_notice_minutes').notNull().default(1440),
+  /** spec 2 §6: the waitlist is hidden for patients whose clinic_patients.source is listed here. */
+  waitlistHiddenSources: text('waitlist_hidden_sources')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** spec 2 §2 summary buttons: 'new' shows COMPLETE TASKS, 'old' the "Prepare for your appointment" text. */
+  checkInFlow: text('check_in_flow', { enum: ['new', 'old'] })
+    .notNull()
+    .default('new'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,209 @@
+import { DateTime } from 'luxon';
+
+// Issue 4 / spec 2 §3-§4: free slots are computed, never stored. A provider's weekly blocks are local
+// wall-clock times in the department's IANA zone; everything else (appointments, holds, time off,
+// "now") is an absolute instant. This module is pure so the rules, DST included, are unit-tested.
+//
+// Decision 0017 (DST): a block's start and end are each read as a local time on that date, then the
+// block is walked in real elapsed minutes. So
+// - a block that crosses the spring-forward gap is one hour shorter in real time (fewer slots);
+// - a block that crosses the fall-back hour is one hour longer (the repeated hour is offered twice,
+//   with different offsets, because both are real, distinct instants);
+// - a local time inside the spring-forward gap (e.g. 02:30 on 2026-03-08 in New York) does not exist
+//   and is moved forward by the size of the gap (03:30 EDT), luxon's rule;
+// - an ambiguous local time (01:30 on 2026-11-01 in New York) is read at its first occurrence (EDT).
+// Slots never overlap and always last exactly the consultation type's duration.
+
+/** One weekly working block: ISO weekday (1 = Monday) and local 'HH:MM[:SS]' times. */
+export interface WeeklyBlock {
+  weekday: number;
+  startTime: string;
+  endTime: string;
+}
+
+/** A half-open interval of absolute time, in epoch milliseconds. */
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+export interface AvailabilityInput {
+  /** The department's IANA zone. */
+  timezone: string;
+  blocks: readonly WeeklyBlock[];
+  durationMinutes: number;
+  /** First and last local date (YYYY-MM-DD) searched, both included. */
+  fromDate: string;
+  toDate: string;
+  /** Appointments, holds of other patients, time off: a slot overlapping any of them is not free. */
+  busy: readonly Interval[];
+  /** Slots starting at or before this instant are past (spec 2 §4: only future slots are offered). */
+  now: Date;
+  /** Stop after this many slots (provider rows show only the first few). */
+  limit?: number;
+}
+
+export interface FreeSlot {
+  start: number;
+  end: number;
+}
+
+const TIME_PATTERN = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+function parseLocalTime(value: string): { hour: number; minute: number; second: number } | null {
+  const match = TIME_PATTERN.exec(value);
+  if (!match) {
+    return null;
+  }
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  const second = Number(match[3] ?? 0);
+  if (hour > 24 || minute > 59 || second > 59 || (hour === 24 && (minute > 0 || second > 0))) {
+    return null;
+  }
+  return { hour, minute, second };
+}
+
+/** The instant of a local wall-clock time on a local date; 24:00 is the next day's midnight. */
+function localInstant(day: DateTime, time: { hour: number; minute: number; second: number }): number {
+  if (time.hour === 24) {
+    return day.plus({ days: 1 }).startOf('day').toMillis();
+  }
+  // Luxon resolves a nonexistent time forward by the gap and an ambiguous one to the earlier offset.
+  return day.set({ hour: time.hour, minute: time.minute, second: time.second, millisecond: 0 }).toMillis();
+}
+
+/** Parses a local YYYY-MM-DD date in a zone; null when the date or zone is invalid. */
+export function localDate(date: string, timezone: string): DateTime | null {
+  const parsed = DateTime.fromISO(date, { zone: timezone });
+  return parsed.isValid ? parsed.startOf('day') : null;
+}
+
+/** The half-open instant range [start of fromDate, start of the day after toDate) in the zone. */
+export function localDateRange(fromDate: string, toDate: string, timezone: string): Interval | null {
+  const from = localDate(fromDate, timezone);
+  const to = localDate(toDate, timezone);
+  if (!from || !to) {
+    return null;
+  }
+  return { start: from.toMillis(), end: to.plus({ days: 1 }).startOf('day').toMillis() };
+}
+
+/** The candidate slots of one local day (before busy time is removed), sorted by start. */
+export function daySlots(day: DateTime, blocks: readonly WeeklyBlock[], durationMinutes: number): FreeSlot[] {
+  const step = durationMinutes * 60_000;
+  const slots: FreeSlot[] = [];
+  for (const block of blocks) {
+    if (block.weekday !== day.weekday) {
+      continue;
+    }
+    const startTime = parseLocalTime(block.startTime);
+    const endTime = parseLocalTime(block.endTime);
+    if (!startTime || !endTime) {
+      continue;
+    }
+    const blockStart = localInstant(day, startTime);
+    const blockEnd = localInstant(day, endTime);
+    for (let start = blockStart; start + step <= blockEnd; start += step) {
+      slots.push({ start, end: start + step });
+    }
+  }
+  slots.sort((a, b) => a.start - b.start);
+  // Overlapping blocks of one day would offer the same time twice; keep the first of any overlap.
+  const distinct: FreeSlot[] = [];
+  for (const slot of slots) {
+    const last = distinct[distinct.length - 1];
+    if (!last || slot.start >= last.end) {
+      distinct.push(slot);
+    }
+  }
+  return distinct;
+}
+
+/** Sorted and merged busy intervals, so one forward sweep answers every slot. */
+export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
+  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
+  const merged: Interval[] = [];
+  for (const interval of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && interval.start <= last.end) {
+      last.end = Math.max(last.end, interval.end);
+    } else {
+      merged.push({ ...interval });
+    }
+  }
+  return merged;
+}
+
+/** Free slots of the local date range, in time order. */
+export function computeFreeSlots(input: AvailabilityInput): FreeSlot[] {
+  if (input.durationMinutes <= 0 || input.blocks.length === 0) {
+    return [];
+  }
+  const from = localDate(input.fromDate, input.timezone);
+  const to = localDate(input.toDate, input.timezone);
+  if (!from || !to || from > to) {
+    return [];
+  }
+  const busy = mergeIntervals(input.busy);
+  const now = input.now.getTime();
+  const limit = input.limit ?? Number.POSITIVE_INFINITY;
+  const free: FreeSlot[] = [];
+  let busyIndex = 0;
+  for (let day = from; day <= to; day = day.plus({ days: 1 }).startOf('day')) {
+    for (const slot of daySlots(day, input.blocks, input.durationMinutes)) {
+      if (slot.start <= now) {
+        continue;
+      }
+      // Busy intervals ending at or before this slot's start can never overlap a later slot.
+      while (busyIndex < busy.length && (busy[busyIndex] as Interval).end <= slot.start) {
+        busyIndex += 1;
+      }
+      const next = busy[busyIndex];
+      if (next && next.start < slot.end) {
+        continue;
+      }
+      free.push(slot);
+      if (free.length >= limit) {
+        return free;
+      }
+    }
+  }
+  return free;
+}
+
+/** True when [start, end) is exactly one of the grid's slots on its local day. */
+export function isOnGrid(
+  slot: Interval,
+  blocks: readonly WeeklyBlock[],
+  durationMinutes: number,
+  timezone: string,
+): boolean {
+  const day = DateTime.fromMillis(slot.start, { zone: timezone }).startOf('day');
+  // A slot in the repeated fall-back hour or after midnight belongs to the local day it starts on.
+  return daySlots(day, blocks, durationMinutes).some(
+    (candidate) => candidate.start === slot.start && candidate.end === slot.end,
+  );
+}
+
+/** ISO 8601 with the zone's offset at that instant (spec 2 §9 iso8601offset), e.g. 2026-03-09T09:00:00-04:00. */
+export function formatInstant(epochMs: number, timezone: string): string {
+  return DateTime.fromMillis(epochMs, { zone: timezone }).toISO({ suppressMilliseconds: true }) ?? '';
+}
+
+/** Today's local date in a zone, YYYY-MM-DD. */
+export function todayIn(now: Date, timezone: string): string {
+  return DateTime.fromJSDate(now, { zone: timezone }).toISODate() ?? '';
+}
+
+/** Adds days to a local YYYY-MM-DD date (calendar days, zone-independent). */
+export function addDays(date: string, days: number): string {
+  return DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate() ?? date;
+}
+
+/** Whole calendar days from a to b (b - a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round(
+    DateTime.fromISO(b, { zone: 'UTC' }).diff(DateTime.fromISO(a, { zone: 'UTC' }), 'days').days,
+  );
+}
