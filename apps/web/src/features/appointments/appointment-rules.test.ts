@@ -3,7 +3,9 @@ import {
   allAppointmentsPath,
   canCancel,
   canConvertToTelehealth,
+  hasOffset,
   isTodayInZone,
+  withOffset,
   isWaitlistLinkShown,
   loginBookingFrom,
   mapSearchUrl,
@@ -198,5 +200,19 @@ describe('loginBookingFrom (spec 2 §5)', () => {
     expect(booking).not.toBeNull();
     expect(reasonText(booking?.appointmentComment ?? 'x')).toBeUndefined();
     expect(reasonText('  Back pain ')).toBe('Back pain');
+  });
+});
+
+describe('withOffset (login-link times)', () => {
+  it('keeps a time that has an offset', () => {
+    expect(hasOffset('2026-12-01T09:00:00-05:00')).toBe(true);
+    expect(hasOffset('2026-12-01T14:00:00Z')).toBe(true);
+    expect(withOffset('2026-12-01T09:00:00-05:00', 'America/Chicago')).toBe('2026-12-01T09:00:00-05:00');
+  });
+  it('reads a wall-clock time in the department zone, across daylight saving', () => {
+    expect(hasOffset('2026-12-01 09:00:00')).toBe(false);
+    expect(withOffset('2026-12-01 09:00:00', 'America/New_York')).toBe('2026-12-01T09:00:00-05:00');
+    expect(withOffset('2026-07-01 09:00:00', 'America/New_York')).toBe('2026-07-01T09:00:00-04:00');
+    expect(withOffset('2026-07-01T09:00:00', 'America/Chicago')).toBe('2026-07-01T09:00:00-05:00');
   });
 });

@@ -195,6 +195,24 @@ export function hasLoginBookingParams(params: URLSearchParams): boolean {
   return LOGIN_BOOKING_ALL_PARAMS.some((name) => params.has(name));
 }
 
+const OFFSET_TIME = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Whether a time carries its offset (iso8601offset, spec 2 §9). */
+export function hasOffset(value: string): boolean {
+  return OFFSET_TIME.test(value.trim());
+}
+
+/**
+ * A login link may carry wall-clock times ('2026-12-01 09:00:00', as the login page passes them on);
+ * the create payload needs iso8601offset, so such a time is read in the department's zone.
+ */
+export function withOffset(value: string, zone: string): string {
+  if (hasOffset(value)) {
+    return value.trim();
+  }
+  return dayjs.tz(value.trim().replace(' ', 'T'), zone).format('YYYY-MM-DDTHH:mm:ssZ');
+}
+
 /** spec 2 §3: text is sent only if non-blank after trimming. */
 export function reasonText(comment: string): string | undefined {
   const trimmed = comment.trim();

@@ -314,6 +314,16 @@ describe('AppointmentListPage login-link booking', () => {
       if (requested.endsWith('/waitlist')) {
         return { status: 200, body: { isInWaitList: true } };
       }
+      if (requested.startsWith('/api/scheduling/departments?')) {
+        const department = {
+          id: APPOINTMENT.departmentUuid,
+          uuid: APPOINTMENT.departmentUuid,
+          name: 'Main Street Office',
+          timezone: 'America/New_York',
+          address: null,
+        };
+        return { status: 200, body: { departments: [department] } };
+      }
       return { status: 404, body: { message: 'Appointment not found.' } };
     });
     const result = renderRoutes(
@@ -376,6 +386,24 @@ describe('AppointmentListPage login-link booking', () => {
     expect(router.state.location.search).toBe('');
     expect(bodies).toHaveLength(1);
     expect(await screen.findByText('You have no appointments yet.')).toBeInTheDocument();
+  });
+
+  it("reads wall-clock times of the link in the department's zone", async () => {
+    const wallClock = new URLSearchParams(link);
+    wallClock.set('startAt', '2099-07-01 09:00:00');
+    wallClock.set('finishAt', '2099-07-01 09:15:00');
+    wallClock.set('appointmentComment', 'Knee pain');
+    wallClock.delete('waitlist');
+    const { router, bodies, calls } = renderList(`/user/appointment?${wallClock.toString()}`, 201);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/user/appointment/create/summary');
+    });
+    expect(bodies[0]).toMatchObject({
+      startAt: '2099-07-01T09:00:00-04:00',
+      finishAt: '2099-07-01T09:15:00-04:00',
+      text: 'Knee pain',
+    });
+    expect(calls.some((call) => call.url.endsWith('/waitlist'))).toBe(false);
   });
 
   it('does not book an incomplete link', async () => {

@@ -1,30 +1,56 @@
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import { createAppointment } from '../api/create-appointment.ts';
 import { APPOINTMENTS_PATH } from '../api/get-appointment.ts';
 import { joinWaitlist } from '../api/join-waitlist.ts';
+import { listDepartments } from '../api/list-departments.ts';
 import {
   LOGIN_BOOKING_ALL_PARAMS,
   hasLoginBookingParams,
+  hasOffset,
+  withOffset,
   loginBookingFrom,
   reasonText,
   type LoginBooking,
 } from '../appointment-rules.ts';
 
+/** The link names a department the provider does not work in. */
+class DepartmentNotFoundError extends Error {}
+
 export type LoginBookingState =
   { phase: 'idle' } | { phase: 'booking' } | { phase: 'failed'; message: string };
 
-async function book(booking: LoginBooking): Promise<string> {
+/** Both times with their offset; wall-clock ones are read in the department's zone. */
+async function timesOf(booking: LoginBooking): Promise<{ startAt: string; finishAt: string }> {
+  if (hasOffset(booking.startAt) && hasOffset(booking.finishAt)) {
+    return { startAt: booking.startAt, finishAt: booking.finishAt };
+  }
+  const departments = await listDepartments(booking.clinicUuid, booking.doctorId);
+  const department = departments.find(
+    (item) => item.uuid === booking.departmentId || item.id === booking.departmentId,
+  );
+  if (!department) {
+    throw new DepartmentNotFoundError('department not found');
+  }
+  return {
+    startAt: withOffset(booking.startAt, department.timezone),
+    finishAt: withOffset(booking.finishAt, department.timezone),
+  };
+}
+
+async function book(booking: LoginBooking): Promise<{ id: string; startAt: string }> {
+  const { startAt, finishAt } = await timesOf(booking);
   const id = await createAppointment({
     clinicUuid: booking.clinicUuid,
     departmentUuid: booking.departmentId,
     providerId: booking.doctorId,
     consultationTypeId: booking.consultationTypeId,
-    startAt: booking.startAt,
-    finishAt: booking.finishAt,
+    startAt,
+    finishAt,
     externalId: booking.externalId,
     flexibleDayList: [],
     text: reasonText(booking.appointmentComment),
@@ -33,7 +59,7 @@ async function book(booking: LoginBooking): Promise<string> {
     // The booking stands even if the waitlist call fails; the summary offers the link again.
     await joinWaitlist(booking.clinicUuid, id).catch(() => undefined);
   }
-  return id;
+  return { id, startAt };
 }
 
 /**
@@ -44,13 +70,14 @@ async function book(booking: LoginBooking): Promise<string> {
 export function useLoginLinkBooking(): LoginBookingState {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const { t } = useTranslation('appointments');
   const started = useRef(false);
   const mutation = useMutation({
     mutationFn: (booking: LoginBooking) => book(booking),
     // The list shows the failure itself.
     meta: { url: APPOINTMENTS_PATH, errorBanner: false },
-    onSuccess: async (id, booking) => {
-      const summary = new URLSearchParams({ appointmentId: id, startAt: booking.startAt });
+    onSuccess: async ({ id, startAt }) => {
+      const summary = new URLSearchParams({ appointmentId: id, startAt });
       await navigate(`/user/appointment/create/summary?${summary.toString()}`);
     },
   });
@@ -77,6 +104,9 @@ export function useLoginLinkBooking(): LoginBookingState {
   }
   if (mutation.error) {
     const error = mutation.error;
+    if (error instanceof DepartmentNotFoundError) {
+      return { phase: 'failed', message: t('list.departmentNotFound') };
+    }
     return { phase: 'failed', message: isApiRequestError(error) ? errorText(error) : error.message };
   }
   return { phase: 'idle' };

@@ -62,5 +62,6 @@ export const appointmentsEn = {
   'list.status.confirmed': 'Confirmed',
   'list.status.cancelled': 'Cancelled',
   'list.status.completed': 'Completed',
+  'list.departmentNotFound': 'This appointment cannot be booked: its location was not found.',
   'list.booking': 'Booking your appointment…',
 };

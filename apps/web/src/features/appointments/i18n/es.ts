@@ -55,5 +55,6 @@ export const appointmentsEs: Record<keyof typeof appointmentsEn, string> = {
   'list.status.confirmed': 'Confirmada',
   'list.status.cancelled': 'Cancelada',
   'list.status.completed': 'Completada',
+  'list.departmentNotFound': 'No se puede reservar esta cita: no se encontró su ubicación.',
   'list.booking': 'Reservando su cita…',
 };
