@@ -153,3 +153,48 @@ export async function isPatientOfClinic(db: Db, clinicId: string, userId: string
     );
   return row !== undefined;
 }
+
+/** spec 2 §5 reason rules of a consultation type of this clinic. */
+export async function findCommentRules(
+  db: Db,
+  clinicId: string,
+  consultationTypeId: string,
+): Promise<{ commentLength: number; isCommentRequired: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      commentLength: consultationTypes.commentLength,
+      isCommentRequired: consultationTypes.isCommentRequired,
+    })
+    .from(consultationTypes)
+    .where(and(eq(consultationTypes.id, consultationTypeId), eq(consultationTypes.clinicId, clinicId)));
+  return row;
+}
+
+/** A patient who books at a clinic becomes its patient (nothing changes if they already are). */
+export async function registerPatientAtClinic(db: Db, clinicId: string, userId: string): Promise<void> {
+  await db.insert(clinicPatients).values({ clinicId, userId, source: 'portal' }).onConflictDoNothing();
+}
+
+export interface NewAppointment {
+  clinicId: string;
+  patientUserId: string;
+  providerId: string;
+  departmentId: string;
+  consultationTypeId: string;
+  startAt: Date;
+  finishAt: Date;
+  type: 'video_call' | 'office';
+  comment: string | null;
+  externalId: string | null;
+  bookedByUserId: string;
+  rescheduledFromId: string | null;
+  createdAt: Date;
+}
+
+export async function insertAppointmentRow(db: Db, values: NewAppointment): Promise<string> {
+  const [row] = await db.insert(appointments).values(values).returning({ id: appointments.id });
+  if (!row) {
+    throw new Error('The appointment was not written');
+  }
+  return row.id;
+}

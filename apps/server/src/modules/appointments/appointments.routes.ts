@@ -9,6 +9,8 @@ import {
   appointmentListResponseSchema,
   appointmentSchema,
   appointmentUuidParamsSchema,
+  createAppointmentResponseSchema,
+  createAppointmentSchema,
   publicAppointmentSchema,
   waitlistParamsSchema,
   waitlistResponseSchema,
@@ -24,6 +26,7 @@ import {
   readAppointment,
   readPublicAppointment,
 } from './appointments.service.ts';
+import { createAppointment } from './create-appointment.service.ts';
 
 const ONE_MINUTE = 60_000;
 const emptyBodySchema = z.object({}).strict().nullish();
@@ -56,6 +59,32 @@ export async function appointmentsRoutes(app: FastifyInstance, { context }: { co
     async (request) => ({
       appointments: await listAppointments(context, requireAuth(request), request.query),
     }),
+  );
+
+  routes.post(
+    '/api/appointments',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        body: createAppointmentSchema,
+        response: {
+          201: createAppointmentResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await createAppointment(
+        context,
+        requireAuth(request),
+        request.body,
+        linkBaseOf(context, request),
+      );
+      return reply.status(201).send(created);
+    },
   );
 
   routes.get(
