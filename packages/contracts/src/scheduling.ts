@@ -210,6 +210,8 @@ export const timeSlotQuerySchema = z
     departmentUuid: uuidParam('departmentUuid'),
     startAt: mysqlDateSchema,
     finishAt: mysqlDateSchema,
+    /** Providers: the patient booked for, whose own holds stay offered (spec 2 §2 picker userId). */
+    userId: uuidParam('userId').optional(),
   })
   .refine((query) => query.startAt <= query.finishAt, {
     message: 'startAt must not be after finishAt',

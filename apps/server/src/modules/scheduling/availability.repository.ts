@@ -23,6 +23,7 @@ export interface Offer {
   isTelehealth: boolean;
   isInternal: boolean;
   departmentIsScheduling: boolean;
+  departmentState: string | null;
   /** spec 2 §3 settings: local dates, null = open-ended. */
   bookingOpenDate: string | null;
   bookingCloseDate: string | null;
@@ -40,6 +41,7 @@ const offerColumns = {
   isTelehealth: consultationTypes.isTelehealth,
   isInternal: consultationTypes.isInternal,
   departmentIsScheduling: departments.isScheduling,
+  departmentState: departments.state,
   bookingOpenDate: providerConsultationTypes.bookingOpenDate,
   bookingCloseDate: providerConsultationTypes.bookingCloseDate,
   providerSchedulable: sql<boolean>`(${providers.scheduling} or ${providers.groupScheduling})`,
