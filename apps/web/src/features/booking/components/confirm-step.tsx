@@ -156,8 +156,7 @@ export function ConfirmStep({ context, reschedule }: { context: BookingContext; 
           <Textarea
             label={t('confirm.reason')}
             required={rules.isCommentRequired}
-            autosize
-            minRows={3}
+            rows={4}
             value={text}
             error={error}
             aria-describedby="booking-reason-counter"
