@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ActionIcon, Alert, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TimeSlot } from '@app/contracts/scheduling';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
@@ -22,6 +22,7 @@ import {
   type WindowResult,
 } from '../slot-windows.ts';
 import { useDaysPerWindow } from '../use-days-per-window.ts';
+import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
 import { InfoDialog } from './info-dialog.tsx';
 import { ProviderHeader } from './provider-header.tsx';
@@ -250,7 +251,7 @@ export function TimeSlotStep({ context }: { context: BookingContext }) {
           ) : null}
         </Group>
       ) : null}
-      {state.kind === 'loading' || !bounds ? <Loader aria-label={t('loading')} /> : null}
+      {state.kind === 'loading' || !bounds ? <Busy /> : null}
       {state.kind === 'ready' && zone ? (
         <SlotGrid
           columns={columns}
