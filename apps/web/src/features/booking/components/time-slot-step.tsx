@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ActionIcon, Alert, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TimeSlot } from '@app/contracts/scheduling';
@@ -98,6 +98,8 @@ export function TimeSlotStep({ context }: { context: BookingContext }) {
     // A freeze changes what others see; the grid asks again rather than reuse an old window.
     gcTime: 0,
     retry: false,
+    // The shown window stays (and the arrow keeps focus) while the next one loads.
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<WindowResult> => {
       if (!wanted || !bounds || !zone) {
         return { kind: 'empty' };
@@ -251,13 +253,13 @@ export function TimeSlotStep({ context }: { context: BookingContext }) {
           ) : null}
         </Group>
       ) : null}
-      {state.kind === 'loading' || !bounds ? <Busy /> : null}
+      {state.kind === 'loading' || !bounds || windowQuery.isFetching ? <Busy /> : null}
       {state.kind === 'ready' && zone ? (
         <SlotGrid
           columns={columns}
           zone={zone}
           unavailable={unavailable}
-          busy={freezing}
+          busy={freezing || windowQuery.isFetching}
           onSelect={(slot) => void select(slot)}
         />
       ) : null}
