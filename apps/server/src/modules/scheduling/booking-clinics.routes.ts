@@ -33,14 +33,12 @@ export async function listBookingClinics(db: Db, auth: AuthContext): Promise<Boo
  * asks where the signed-in person books when its link has no clinicUuid.
  */
 export function bookingClinicsRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/scheduling/clinics',
-      {
-        config: { access: access.authenticated },
-        schema: { response: { 200: bookingClinicListResponseSchema } },
-      },
-      async (request) => ({ clinics: await listBookingClinics(context.db, requireAuth(request)) }),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/scheduling/clinics',
+    {
+      config: { access: access.authenticated },
+      schema: { response: { 200: bookingClinicListResponseSchema } },
+    },
+    async (request) => ({ clinics: await listBookingClinics(context.db, requireAuth(request)) }),
+  );
 }
