@@ -16,8 +16,9 @@ import { devicesRoutes } from './devices/devices.routes.ts';
 import { providerResourcesRoutes } from './providers/provider-resources.routes.ts';
 import { communicationLanguageRoutes } from './accounts/communication-language.routes.ts';
 import { ssoRoutes } from './sso/sso.routes.ts';
-import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
+import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
+import { schedulingFixturesRoutes } from './dev-fixtures/scheduling-fixtures.routes.ts';
 import { bookingClinicsRoutes } from './scheduling/booking-clinics.routes.ts';
 
 /**
@@ -41,7 +42,8 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(passkeysRoutes, { context });
   await app.register(totpRoutes, { context });
   await app.register(userImageRoutes, { context });
-  await app.register(schedulingRoutes, { context });
   await app.register(appointmentsRoutes, { context });
+  await app.register(schedulingRoutes, { context });
+  await app.register(schedulingFixturesRoutes, { context });
   await app.register(bookingClinicsRoutes, { context });
 }
