@@ -38,3 +38,32 @@ export const fixtureClinicSchema = z.object({
 export type FixtureClinic = z.input<typeof fixtureClinicSchema>;
 
 export const fixtureClinicResponseSchema = z.object({ id: z.string(), clinicNumber: z.number().int() });
+
+/**
+ * POST /dev/fixtures/appointments: an appointment written directly for a patient (e2e tests own their
+ * data). Without startAt it takes the provider's first free slot from `daysAhead` days on.
+ */
+export const fixtureAppointmentSchema = z.object({
+  userId: z.uuid(),
+  clinicNumber: z.number().int().default(1001),
+  providerUsername: z.string().min(1).max(100).default('dr.smith'),
+  consultationTypeName: z.string().min(1).max(200).default('Follow-up'),
+  /** Default: the first department where the provider offers the consultation type. */
+  departmentName: z.string().min(1).max(200).optional(),
+  startAt: z.iso.datetime({ offset: true }).optional(),
+  daysAhead: z.number().int().min(0).max(60).default(1),
+  status: z.enum(['booked', 'confirmed', 'cancelled', 'completed']).default('booked'),
+  comment: z.string().max(2000).nullable().optional(),
+});
+export type FixtureAppointment = z.input<typeof fixtureAppointmentSchema>;
+
+export const fixtureAppointmentResponseSchema = z.object({
+  id: z.string(),
+  uuid: z.string(),
+  clinicUuid: z.string(),
+  providerId: z.string(),
+  departmentUuid: z.string(),
+  consultationTypeId: z.string(),
+  startAt: z.string(),
+  finishAt: z.string(),
+});

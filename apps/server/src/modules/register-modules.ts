@@ -16,8 +16,8 @@ import { devicesRoutes } from './devices/devices.routes.ts';
 import { providerResourcesRoutes } from './providers/provider-resources.routes.ts';
 import { communicationLanguageRoutes } from './accounts/communication-language.routes.ts';
 import { ssoRoutes } from './sso/sso.routes.ts';
-import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
+import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -40,6 +40,6 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(passkeysRoutes, { context });
   await app.register(totpRoutes, { context });
   await app.register(userImageRoutes, { context });
-  await app.register(schedulingRoutes, { context });
   await app.register(appointmentsRoutes, { context });
+  await app.register(schedulingRoutes, { context });
 }

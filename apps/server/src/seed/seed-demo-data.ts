@@ -23,6 +23,7 @@ import {
   providerTimeOff,
   schedulingFilterOptions,
 } from '../db/schema/scheduling.ts';
+import { seedDemoAppointments } from './seed-demo-appointments.ts';
 import { hashSecret, randomToken, verifySecret } from '../platform/passwords.ts';
 
 // Issue 2 item 4: the demo clinic a newcomer logs in to after `npm start`. Everything here is fixed
@@ -624,6 +625,7 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
       clinicId,
       permissions: ['MESSAGE', 'APPOINTMENTS'],
     });
+    await seedDemoAppointments(tx, now);
     return true;
   });
 }

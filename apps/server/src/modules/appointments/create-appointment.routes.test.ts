@@ -184,27 +184,36 @@ describe('create appointment (spec 2 §3 create payload, §4 booking and resched
     });
   });
 
-  it('a slot held by another patient or taken is refused with its detail; nothing is written', async () => {
+  it('a slot frozen by another patient is refused with its detail; the holder books it and the hold is consumed', async () => {
     const { date } = slot(4, 11);
-    await t.context.db.insert(slotHolds).values({
-      clinicId: world.clinicId,
-      providerId: world.provider.providerId,
-      departmentId: world.departmentId,
-      consultationTypeId: world.officeTypeId,
-      patientUserId: ann.id,
-      heldByUserId: ann.id,
-      startAt: date,
-      finishAt: new Date(date.getTime() + 30 * 60_000),
-      expiresAt: new Date(Date.now() + 5 * 60_000),
+    const freeze = await t.app.inject({
+      method: 'POST',
+      url: '/api/scheduling/time-slots/freeze',
+      headers: auth(ann.token),
+      payload: {
+        clinicUuid: world.clinicId,
+        doctorId: world.provider.providerId,
+        consultationId: world.officeTypeId,
+        departmentUuid: world.departmentId,
+        startAtTimestamp: date.getTime() / 1000,
+      },
     });
+    expect(freeze.statusCode, freeze.body).toBe(200);
     const before = await countAppointments();
     const held = await create(bob.token, payload(4, 11));
     expect(held.statusCode).toBe(409);
-    expect(held.json()).toMatchObject({ message: SLOT_HELD_TEXT });
+    expect(held.json()).toMatchObject({ message: SLOT_HELD_TEXT, errors: [{ detail: SLOT_HELD_TEXT }] });
+    expect(await countAppointments()).toBe(before);
+    const mine = await create(ann.token, payload(4, 11));
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(await t.context.db.select().from(slotHolds).where(eq(slotHolds.patientUserId, ann.id))).toEqual(
+      [],
+    );
+
     await insertAppointment(t.context.db, world, { patientUserId: ann.id, startAt: slot(4, 12).date });
     const taken = await create(bob.token, payload(4, 12));
+    expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ message: SLOT_TAKEN_TEXT });
-    expect(await countAppointments()).toBe(before + 1);
   });
 
   it('bad payloads get 400 (or the engine 409) with a message, and nothing is written', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  fixtureAppointmentResponseSchema,
+  fixtureAppointmentSchema,
   fixtureClinicResponseSchema,
   fixtureClinicSchema,
   fixtureUserResponseSchema,
@@ -9,6 +11,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { access } from '../../platform/access.ts';
 import { createFixtureClinic, createFixtureUser } from './dev-fixtures.service.ts';
+import { createFixtureAppointment } from './dev-fixture-appointments.ts';
 
 /** Development-only: lets end-to-end tests own their data. Never registered in production. */
 export async function devFixturesRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
@@ -32,5 +35,14 @@ export async function devFixturesRoutes(app: FastifyInstance, { context }: { con
       schema: { body: fixtureClinicSchema, response: { 201: fixtureClinicResponseSchema } },
     },
     async (request, reply) => reply.status(201).send(await createFixtureClinic(context.db, request.body)),
+  );
+  routes.post(
+    '/dev/fixtures/appointments',
+    {
+      config: { access: access.dev },
+      schema: { body: fixtureAppointmentSchema, response: { 201: fixtureAppointmentResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createFixtureAppointment(context.db, request.body, context.now())),
   );
 }
