@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consultationTypes, departments, providers, providerSchedules } from '../../db/schema/clinics.ts';
 import {
@@ -8,6 +8,27 @@ import {
   slotHolds,
 } from '../../db/schema/scheduling.ts';
 import type { Interval, WeeklyBlock } from './availability.ts';
+
+/**
+ * The slot search runs on every time-slot request (issue 4 bench): its three queries are prepared
+ * once per database handle (named statements are planned once per PostgreSQL connection), which
+ * also skips rebuilding the SQL. A transaction handle gets its own, so they run inside it.
+ */
+const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
+function prepared<T>(db: Db, name: string, build: () => T): T {
+  let byName = preparedByDb.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedByDb.set(db, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (!statement) {
+    statement = build();
+    byName.set(name, statement);
+  }
+  return statement;
+}
+const placeholder = (name: string) => sql.placeholder(name);
 
 /**
  * What a provider offers: one consultation type in one department (provider_consultation_types),
@@ -61,17 +82,52 @@ export async function findOffer(
   db: Db,
   key: { clinicId: string; providerId: string; departmentId: string; consultationTypeId: string },
 ): Promise<Offer | null> {
-  const [row] = await offersQuery(db).where(
-    and(
-      eq(providerConsultationTypes.providerId, key.providerId),
-      eq(providerConsultationTypes.departmentId, key.departmentId),
-      eq(providerConsultationTypes.consultationTypeId, key.consultationTypeId),
-      eq(providers.clinicId, key.clinicId),
-      eq(departments.clinicId, key.clinicId),
-      eq(consultationTypes.clinicId, key.clinicId),
-    ),
+  const statement = prepared(db, 'scheduling_find_offer', () =>
+    offersQuery(db)
+      .where(
+        and(
+          eq(providerConsultationTypes.providerId, placeholder('providerId')),
+          eq(providerConsultationTypes.departmentId, placeholder('departmentId')),
+          eq(providerConsultationTypes.consultationTypeId, placeholder('consultationTypeId')),
+          eq(providers.clinicId, placeholder('clinicId')),
+          eq(departments.clinicId, placeholder('clinicId')),
+          eq(consultationTypes.clinicId, placeholder('clinicId')),
+        ),
+      )
+      .prepare('scheduling_find_offer'),
   );
+  const [row] = await statement.execute({
+    providerId: key.providerId,
+    departmentId: key.departmentId,
+    consultationTypeId: key.consultationTypeId,
+    clinicId: key.clinicId,
+  });
   return row ?? null;
+}
+
+/** One provider's weekly blocks in one department. */
+export async function loadOfferBlocks(
+  db: Db,
+  providerId: string,
+  departmentId: string,
+): Promise<WeeklyBlock[]> {
+  const statement = prepared(db, 'scheduling_offer_blocks', () =>
+    db
+      .select({
+        weekday: providerSchedules.weekday,
+        startTime: providerSchedules.startTime,
+        endTime: providerSchedules.endTime,
+      })
+      .from(providerSchedules)
+      .where(
+        and(
+          eq(providerSchedules.providerId, placeholder('providerId')),
+          eq(providerSchedules.departmentId, placeholder('departmentId')),
+        ),
+      )
+      .prepare('scheduling_offer_blocks'),
+  );
+  return statement.execute({ providerId, departmentId });
 }
 
 /** Every offer of these providers (one query for a whole provider list). */
@@ -147,54 +203,62 @@ export async function loadBusy(
   db: Db,
   query: { providerId: string; range: Interval; now: Date; patientUserId: string | null },
 ): Promise<BusyInterval[]> {
-  const from = new Date(query.range.start).toISOString();
-  const to = new Date(query.range.end).toISOString();
-  const window = sql`tstzrange(${from}::timestamptz, ${to}::timestamptz)`;
-  const appointmentRows = db
-    .select({
-      kind: sql<BusyKind>`'appointment'`.as('kind'),
-      startAt: appointments.startAt,
-      finishAt: appointments.finishAt,
-    })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.providerId, query.providerId),
-        ne(appointments.status, 'cancelled'),
-        sql`tstzrange(${appointments.startAt}, ${appointments.finishAt}) && ${window}`,
-      ),
-    );
-  const holdRows = db
-    .select({
-      kind: sql<BusyKind>`'hold'`.as('kind'),
-      startAt: slotHolds.startAt,
-      finishAt: slotHolds.finishAt,
-    })
-    .from(slotHolds)
-    .where(
-      and(
-        eq(slotHolds.providerId, query.providerId),
-        gt(slotHolds.expiresAt, query.now),
-        query.patientUserId ? ne(slotHolds.patientUserId, query.patientUserId) : undefined,
-        lt(slotHolds.startAt, new Date(query.range.end)),
-        gt(slotHolds.finishAt, new Date(query.range.start)),
-      ),
-    );
-  const timeOffRows = db
-    .select({
-      kind: sql<BusyKind>`'time-off'`.as('kind'),
-      startAt: providerTimeOff.startAt,
-      finishAt: providerTimeOff.finishAt,
-    })
-    .from(providerTimeOff)
-    .where(
-      and(
-        eq(providerTimeOff.providerId, query.providerId),
-        lt(providerTimeOff.startAt, new Date(query.range.end)),
-        gt(providerTimeOff.finishAt, new Date(query.range.start)),
-      ),
-    );
-  const rows = await appointmentRows.unionAll(holdRows).unionAll(timeOffRows);
+  const statement = prepared(db, 'scheduling_busy', () => {
+    const window = sql`tstzrange(${placeholder('from')}::timestamptz, ${placeholder('to')}::timestamptz)`;
+    const appointmentRows = db
+      .select({
+        kind: sql<BusyKind>`'appointment'`.as('kind'),
+        startAt: appointments.startAt,
+        finishAt: appointments.finishAt,
+      })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.providerId, placeholder('providerId')),
+          ne(appointments.status, 'cancelled'),
+          sql`tstzrange(${appointments.startAt}, ${appointments.finishAt}) && ${window}`,
+        ),
+      );
+    const holdRows = db
+      .select({
+        kind: sql<BusyKind>`'hold'`.as('kind'),
+        startAt: slotHolds.startAt,
+        finishAt: slotHolds.finishAt,
+      })
+      .from(slotHolds)
+      .where(
+        and(
+          eq(slotHolds.providerId, placeholder('providerId')),
+          sql`${slotHolds.expiresAt} > ${placeholder('now')}::timestamptz`,
+          // A null patient (a provider searching for nobody in particular) sees every hold as busy.
+          sql`${slotHolds.patientUserId} is distinct from ${placeholder('patientUserId')}::uuid`,
+          sql`${slotHolds.startAt} < ${placeholder('to')}::timestamptz`,
+          sql`${slotHolds.finishAt} > ${placeholder('from')}::timestamptz`,
+        ),
+      );
+    const timeOffRows = db
+      .select({
+        kind: sql<BusyKind>`'time-off'`.as('kind'),
+        startAt: providerTimeOff.startAt,
+        finishAt: providerTimeOff.finishAt,
+      })
+      .from(providerTimeOff)
+      .where(
+        and(
+          eq(providerTimeOff.providerId, placeholder('providerId')),
+          sql`${providerTimeOff.startAt} < ${placeholder('to')}::timestamptz`,
+          sql`${providerTimeOff.finishAt} > ${placeholder('from')}::timestamptz`,
+        ),
+      );
+    return appointmentRows.unionAll(holdRows).unionAll(timeOffRows).prepare('scheduling_busy');
+  });
+  const rows = await statement.execute({
+    providerId: query.providerId,
+    patientUserId: query.patientUserId,
+    now: query.now.toISOString(),
+    from: new Date(query.range.start).toISOString(),
+    to: new Date(query.range.end).toISOString(),
+  });
   return rows.map((row) => ({
     kind: row.kind,
     start: new Date(row.startAt).getTime(),

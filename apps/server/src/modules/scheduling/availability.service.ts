@@ -12,10 +12,9 @@ import {
   type WeeklyBlock,
 } from './availability.ts';
 import {
-  blockKey,
   deleteHoldsForSlot,
   findOffer,
-  loadBlocks,
+  loadOfferBlocks,
   loadBusy,
   type Offer,
 } from './availability.repository.ts';
@@ -118,10 +117,8 @@ export async function findFreeSlots(db: Db, input: FindFreeSlotsInput): Promise<
   if (!offer || !offer.providerSchedulable || (offer.isInternal && !input.allowInternal)) {
     return [];
   }
-  const blocks = (await loadBlocks(db, [offer.providerId])).get(
-    blockKey(offer.providerId, offer.departmentId),
-  );
-  const slots = await freeSlotsOfOffer(db, offer, blocks ?? [], input);
+  const blocks = await loadOfferBlocks(db, offer.providerId, offer.departmentId);
+  const slots = await freeSlotsOfOffer(db, offer, blocks, input);
   return slots.map((slot) => toTimeSlot(input, slot, offer.timezone));
 }
 
@@ -172,8 +169,7 @@ export async function checkBookable(tx: Db, input: CheckBookableInput): Promise<
   if (start <= input.now.getTime()) {
     throw conflict(SLOT_OUTSIDE_SCHEDULE_TEXT);
   }
-  const blocks =
-    (await loadBlocks(tx, [offer.providerId])).get(blockKey(offer.providerId, offer.departmentId)) ?? [];
+  const blocks = await loadOfferBlocks(tx, offer.providerId, offer.departmentId);
   if (!isOnGrid({ start, end }, blocks, offer.durationMinutes, offer.timezone)) {
     throw conflict(SLOT_OUTSIDE_SCHEDULE_TEXT);
   }

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 
 // Issue 4 / spec 2 §3-§4: free slots are computed, never stored. A provider's weekly blocks are local
 // wall-clock times in the department's IANA zone; everything else (appointments, holds, time off,
@@ -64,13 +64,84 @@ function parseLocalTime(value: string): { hour: number; minute: number; second: 
   return { hour, minute, second };
 }
 
-/** The instant of a local wall-clock time on a local date; 24:00 is the next day's midnight. */
-function localInstant(day: DateTime, time: { hour: number; minute: number; second: number }): number {
-  if (time.hour === 24) {
-    return day.plus({ days: 1 }).startOf('day').toMillis();
+// Zone offsets are looked up through luxon's IANAZone (Intl underneath, which is slow) and cached per
+// zone and quarter hour: every real transition falls on a quarter hour, so a bucket has one offset.
+// The slot search asks for the same few offsets again and again (issue 4 bench).
+const QUARTER_HOUR = 15 * 60_000;
+const offsetCache = new Map<string, Map<number, number>>();
+const zones = new Map<string, IANAZone>();
+
+/** The zone's offset from UTC at an instant, in milliseconds. */
+export function offsetAt(timezone: string, epochMs: number): number {
+  let zone = zones.get(timezone);
+  if (!zone) {
+    zone = IANAZone.create(timezone);
+    zones.set(timezone, zone);
   }
-  // Luxon resolves a nonexistent time forward by the gap and an ambiguous one to the earlier offset.
-  return day.set({ hour: time.hour, minute: time.minute, second: time.second, millisecond: 0 }).toMillis();
+  let cache = offsetCache.get(timezone);
+  if (!cache) {
+    cache = new Map();
+    offsetCache.set(timezone, cache);
+  }
+  const bucket = Math.floor(epochMs / QUARTER_HOUR);
+  let offset = cache.get(bucket);
+  if (offset === undefined) {
+    if (cache.size > 200_000) {
+      cache.clear();
+    }
+    offset = zone.offset(bucket * QUARTER_HOUR) * 60_000;
+    cache.set(bucket, offset);
+  }
+  return offset;
+}
+
+/**
+ * The instant of a local wall-clock time given as "local milliseconds" (the wall clock read as if it
+ * were UTC). Ambiguous times take their first occurrence; nonexistent ones move forward by the gap
+ * (the rules at the top of this file). Assumes at most one transition within 12 hours.
+ */
+export function instantOfLocal(localMs: number, timezone: string): number {
+  const before = offsetAt(timezone, localMs - 12 * 3_600_000);
+  const after = offsetAt(timezone, localMs + 12 * 3_600_000);
+  const early = localMs - before;
+  if (before === after) {
+    return early;
+  }
+  const late = localMs - after;
+  const earlyValid = offsetAt(timezone, early) === before;
+  const lateValid = offsetAt(timezone, late) === after;
+  if (earlyValid && lateValid) {
+    return Math.min(early, late);
+  }
+  if (earlyValid) {
+    return early;
+  }
+  if (lateValid) {
+    return late;
+  }
+  return localMs - Math.min(before, after);
+}
+
+const DAY = 86_400_000;
+
+/** A local calendar day as "local milliseconds" of its midnight (UTC arithmetic, no zone). */
+function parseDay(date: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) {
+    return null;
+  }
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Date(ms).toISOString().startsWith(date) ? ms : null;
+}
+
+/** ISO weekday (1 = Monday) of a local day given as local midnight milliseconds. */
+function isoWeekday(dayMs: number): number {
+  const day = new Date(dayMs).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+function timeMs(time: { hour: number; minute: number; second: number }): number {
+  return ((time.hour * 60 + time.minute) * 60 + time.second) * 1000;
 }
 
 /** Parses a local YYYY-MM-DD date in a zone; null when the date or zone is invalid. */
@@ -81,20 +152,29 @@ export function localDate(date: string, timezone: string): DateTime | null {
 
 /** The half-open instant range [start of fromDate, start of the day after toDate) in the zone. */
 export function localDateRange(fromDate: string, toDate: string, timezone: string): Interval | null {
-  const from = localDate(fromDate, timezone);
-  const to = localDate(toDate, timezone);
-  if (!from || !to) {
+  const from = parseDay(fromDate);
+  const to = parseDay(toDate);
+  if (from === null || to === null || !IANAZone.isValidZone(timezone)) {
     return null;
   }
-  return { start: from.toMillis(), end: to.plus({ days: 1 }).startOf('day').toMillis() };
+  return { start: instantOfLocal(from, timezone), end: instantOfLocal(to + DAY, timezone) };
 }
 
-/** The candidate slots of one local day (before busy time is removed), sorted by start. */
-export function daySlots(day: DateTime, blocks: readonly WeeklyBlock[], durationMinutes: number): FreeSlot[] {
+/**
+ * The candidate slots of one local day (before busy time is removed), sorted by start. The day is
+ * its local midnight in "local milliseconds".
+ */
+export function daySlots(
+  dayMs: number,
+  timezone: string,
+  blocks: readonly WeeklyBlock[],
+  durationMinutes: number,
+): FreeSlot[] {
   const step = durationMinutes * 60_000;
+  const weekday = isoWeekday(dayMs);
   const slots: FreeSlot[] = [];
   for (const block of blocks) {
-    if (block.weekday !== day.weekday) {
+    if (block.weekday !== weekday) {
       continue;
     }
     const startTime = parseLocalTime(block.startTime);
@@ -102,8 +182,9 @@ export function daySlots(day: DateTime, blocks: readonly WeeklyBlock[], duration
     if (!startTime || !endTime) {
       continue;
     }
-    const blockStart = localInstant(day, startTime);
-    const blockEnd = localInstant(day, endTime);
+    // 24:00 is the next midnight, which instantOfLocal reads like any other local time.
+    const blockStart = instantOfLocal(dayMs + timeMs(startTime), timezone);
+    const blockEnd = instantOfLocal(dayMs + timeMs(endTime), timezone);
     for (let start = blockStart; start + step <= blockEnd; start += step) {
       slots.push({ start, end: start + step });
     }
@@ -137,12 +218,12 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
 
 /** Free slots of the local date range, in time order. */
 export function computeFreeSlots(input: AvailabilityInput): FreeSlot[] {
-  if (input.durationMinutes <= 0 || input.blocks.length === 0) {
+  if (input.durationMinutes <= 0 || input.blocks.length === 0 || !IANAZone.isValidZone(input.timezone)) {
     return [];
   }
-  const from = localDate(input.fromDate, input.timezone);
-  const to = localDate(input.toDate, input.timezone);
-  if (!from || !to || from > to) {
+  const from = parseDay(input.fromDate);
+  const to = parseDay(input.toDate);
+  if (from === null || to === null || from > to) {
     return [];
   }
   const busy = mergeIntervals(input.busy);
@@ -150,8 +231,8 @@ export function computeFreeSlots(input: AvailabilityInput): FreeSlot[] {
   const limit = input.limit ?? Number.POSITIVE_INFINITY;
   const free: FreeSlot[] = [];
   let busyIndex = 0;
-  for (let day = from; day <= to; day = day.plus({ days: 1 }).startOf('day')) {
-    for (const slot of daySlots(day, input.blocks, input.durationMinutes)) {
+  for (let day = from; day <= to; day += DAY) {
+    for (const slot of daySlots(day, input.timezone, input.blocks, input.durationMinutes)) {
       if (slot.start <= now) {
         continue;
       }
@@ -172,6 +253,12 @@ export function computeFreeSlots(input: AvailabilityInput): FreeSlot[] {
   return free;
 }
 
+/** The local day (midnight, local milliseconds) an instant falls on in a zone. */
+function localDayOf(epochMs: number, timezone: string): number {
+  const local = epochMs + offsetAt(timezone, epochMs);
+  return local - (((local % DAY) + DAY) % DAY);
+}
+
 /** True when [start, end) is exactly one of the grid's slots on its local day. */
 export function isOnGrid(
   slot: Interval,
@@ -179,16 +266,20 @@ export function isOnGrid(
   durationMinutes: number,
   timezone: string,
 ): boolean {
-  const day = DateTime.fromMillis(slot.start, { zone: timezone }).startOf('day');
-  // A slot in the repeated fall-back hour or after midnight belongs to the local day it starts on.
-  return daySlots(day, blocks, durationMinutes).some(
+  // A slot in the repeated fall-back hour belongs to the local day it starts on.
+  return daySlots(localDayOf(slot.start, timezone), timezone, blocks, durationMinutes).some(
     (candidate) => candidate.start === slot.start && candidate.end === slot.end,
   );
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
 /** ISO 8601 with the zone's offset at that instant (spec 2 §9 iso8601offset), e.g. 2026-03-09T09:00:00-04:00. */
 export function formatInstant(epochMs: number, timezone: string): string {
-  return DateTime.fromMillis(epochMs, { zone: timezone }).toISO({ suppressMilliseconds: true }) ?? '';
+  const offset = offsetAt(timezone, epochMs);
+  const local = new Date(Math.floor((epochMs + offset) / 1000) * 1000).toISOString().slice(0, 19);
+  const minutes = Math.abs(offset) / 60_000;
+  return `${local}${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
 /** Today's local date in a zone, YYYY-MM-DD. */

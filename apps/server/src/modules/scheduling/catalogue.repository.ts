@@ -29,6 +29,23 @@ export async function findClinic(db: Db, clinicId: string): Promise<ClinicRow | 
   return row ?? null;
 }
 
+/** The clinic, when this user is registered there as a patient (one query). */
+export async function findClinicOfPatient(
+  db: Db,
+  clinicId: string,
+  userId: string,
+): Promise<ClinicRow | null> {
+  const [row] = await db
+    .select({ id: clinics.id, name: clinics.name, modules: clinics.modules })
+    .from(clinics)
+    .innerJoin(
+      clinicPatients,
+      and(eq(clinicPatients.clinicId, clinics.id), eq(clinicPatients.userId, userId)),
+    )
+    .where(eq(clinics.id, clinicId));
+  return row ?? null;
+}
+
 export async function isClinicPatient(db: Db, clinicId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: clinicPatients.userId })

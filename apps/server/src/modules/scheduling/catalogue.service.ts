@@ -33,7 +33,7 @@ import {
   findConsultationType,
   findDepartment,
   findProviderClinic,
-  isClinicPatient,
+  findClinicOfPatient,
   listConsultationTypes,
   listDepartments,
   listNamed,
@@ -70,13 +70,14 @@ export function callerOf(auth: AuthContext): SchedulingCaller {
  * anyone else is told the clinic does not exist (404), so clinics cannot be probed.
  */
 export async function requireClinicAccess(db: Db, auth: AuthContext, clinicId: string): Promise<ClinicRow> {
-  const clinic = await findClinic(db, clinicId);
-  const allowed =
-    clinic !== null &&
-    (auth.role === 'provider'
+  // Patients: one query joins the registration (this runs on every slot search).
+  const clinic =
+    auth.role === 'provider'
       ? auth.clinicIds.includes(clinicId)
-      : await isClinicPatient(db, clinicId, auth.userId));
-  if (!clinic || !allowed) {
+        ? await findClinic(db, clinicId)
+        : null
+      : await findClinicOfPatient(db, clinicId, auth.userId);
+  if (!clinic) {
     throw new HttpError(404, CLINIC_NOT_FOUND_TEXT, { code: 'clinic_not_found' });
   }
   return clinic;

@@ -11,8 +11,8 @@ import { slotHolds } from '../../db/schema/scheduling.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { daysBetween, formatInstant } from './availability.ts';
-import { findOffer } from './availability.repository.ts';
-import { checkBookable, findFreeSlots, OFFER_NOT_FOUND_TEXT } from './availability.service.ts';
+import { findOffer, loadOfferBlocks } from './availability.repository.ts';
+import { checkBookable, freeSlotsOfOffer, OFFER_NOT_FOUND_TEXT, toTimeSlot } from './availability.service.ts';
 import { findDepartment, isClinicPatient } from './catalogue.repository.ts';
 import { callerOf, requireClinicAccess, DEPARTMENT_NOT_FOUND_TEXT } from './catalogue.service.ts';
 
@@ -88,7 +88,6 @@ export async function listTimeSlots(
       errors: [{ detail: WINDOW_TOO_LONG_TEXT, field: 'finishAt' }],
     });
   }
-  await requireDepartment(db, auth, query.clinicUuid, query.departmentUuid);
   const patientUserId = await patientOfRequest(db, auth, query.clinicUuid, query.userId, false);
   const isProvider = callerOf(auth).isProvider;
   const key = {
@@ -97,19 +96,24 @@ export async function listTimeSlots(
     departmentId: query.departmentUuid,
     consultationTypeId: query.consultationTypeId,
   };
+  // The offer query checks clinic, department and type together (one round trip on every search).
   const offer = await findOffer(db, key);
+  if (offer && !isProvider && !offer.departmentIsScheduling) {
+    // spec 2 §6: outside the care-manager app only departments open for scheduling are bookable.
+    throw new HttpError(404, DEPARTMENT_NOT_FOUND_TEXT, { code: 'department_not_found' });
+  }
   if (!offer || !offer.providerSchedulable || (offer.isInternal && !isProvider)) {
     throw new HttpError(404, OFFER_NOT_FOUND_TEXT, { code: 'offer_not_found' });
   }
-  return findFreeSlots(db, {
-    ...key,
+  const blocks = await loadOfferBlocks(db, offer.providerId, offer.departmentId);
+  const slots = await freeSlotsOfOffer(db, offer, blocks, {
     fromDate: query.startAt,
     toDate: query.finishAt,
     patientUserId,
     now,
     ignoreBookingWindow: isProvider,
-    allowInternal: isProvider,
   });
+  return slots.map((slot) => toTimeSlot(key, slot, offer.timezone));
 }
 
 export interface FreezeResult {

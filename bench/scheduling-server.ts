@@ -1,0 +1,84 @@
+import Fastify from 'fastify';
+import { count, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { appointments } from '../apps/server/src/db/schema/scheduling.ts';
+import { parseEnv } from '../apps/server/src/env.ts';
+import { createAppContext } from '../apps/server/src/start-up.ts';
+import { loginTokens } from '../apps/server/src/modules/auth/auth-test-helpers.ts';
+import { createSchedulingWorld } from '../apps/server/src/modules/scheduling/scheduling-test-helpers.ts';
+
+// A child process of bench/slot-search.ts: either a bare Fastify route (the baseline) or the real app
+// with a scheduling world and BENCH_APPOINTMENTS stored appointments. It prints one JSON line with
+// what the parent needs (url, path, token), then serves until killed.
+
+const mode = process.env.BENCH_MODE ?? 'app';
+const port = Number(process.env.BENCH_PORT ?? 0);
+
+/** Each provider gets this many appointments; the table size comes from the number of providers. */
+export const APPOINTMENTS_PER_PROVIDER = 500;
+
+if (mode === 'bare') {
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', () => ({ ok: true }));
+  const url = await bare.listen({ port, host: '127.0.0.1' });
+  console.log(JSON.stringify({ url, path: '/bare', token: null }));
+} else {
+  const total = Number(process.env.BENCH_APPOINTMENTS ?? 10_000);
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { memory: true });
+  await database.migrate();
+  const env = {
+    ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    AUTH_RATE_LIMIT_PER_IP: 1_000_000,
+    AUTH_RATE_LIMIT_PER_ACCOUNT: 1_000_000,
+  };
+  const context = await createAppContext(env, database);
+  const app = await buildApp({ context, logger: false, webDist: '/nonexistent-web-dist' });
+  await app.ready();
+  const world = await createSchedulingWorld(context.db);
+
+  // Other providers of the same clinic fill the table: `total` appointments in all, the searched
+  // provider holding APPOINTMENTS_PER_PROVIDER of them like everyone else (a realistic count), spread
+  // from a year ago to a year ahead so some fall inside the searched window.
+  const otherProviders = Math.max(0, Math.ceil(total / APPOINTMENTS_PER_PROVIDER) - 1);
+  const db = context.db;
+  await db.execute(sql`
+    insert into users (member_id, member_type, first_name, last_name)
+    select 'BENCH-' || g, 'doctor', 'Bench', 'Provider ' || g from generate_series(1, ${otherProviders}) g`);
+  await db.execute(sql`
+    insert into providers (user_id, clinic_id)
+    select id, ${world.clinicId}::uuid from users where member_id like 'BENCH-%'`);
+  const base = DateTime.now().minus({ days: 365 }).startOf('hour').toISO();
+  await db.execute(sql`
+    insert into appointments (clinic_id, patient_user_id, provider_id, department_id, consultation_type_id,
+                              start_at, finish_at, type, booked_by_user_id)
+    select ${world.clinicId}::uuid, ${world.patient.id}::uuid, p.id, ${world.departmentId}::uuid,
+           ${world.typeId}::uuid,
+           ${base}::timestamptz + (i * interval '35 hours') + interval '30 minutes',
+           ${base}::timestamptz + (i * interval '35 hours') + interval '60 minutes',
+           'office', ${world.patient.id}::uuid
+    from providers p cross join generate_series(0, ${APPOINTMENTS_PER_PROVIDER - 1}) i
+    where p.clinic_id = ${world.clinicId}::uuid`);
+  await db.execute(sql`analyze`);
+
+  const token = (await loginTokens(app, world.patient.username)).access_token;
+  const from = DateTime.now().setZone('America/New_York').plus({ days: 1 });
+  const query = new URLSearchParams({
+    clinicUuid: world.clinicId,
+    providerId: world.providerId,
+    consultationTypeId: world.typeId,
+    departmentUuid: world.departmentId,
+    startAt: from.toISODate() ?? '',
+    finishAt: from.plus({ days: 6 }).toISODate() ?? '',
+  });
+  const url = await app.listen({ port, host: '127.0.0.1' });
+  const path = `/api/scheduling/time-slots?${query.toString()}`;
+  const check = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+  const slots = (await check.json()) as unknown[];
+  const [row] = await db.select({ n: count() }).from(appointments);
+  console.log(
+    JSON.stringify({ url, path, token, status: check.status, slots: slots.length, appointments: row?.n }),
+  );
+}
