@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { DEMO, DEMO_PASSWORD, loginFromLoginPage, submitLogin } from '../fixtures/demo.ts';
+import { submitLogin } from '../fixtures/demo.ts';
 import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { latestMessages } from '../fixtures/outbox.ts';
 import {
@@ -69,8 +69,11 @@ test('a patient without appointments sees the empty list and the Schedule appoin
   await logIn(page, patient.username);
   await expect(page.getByRole('heading', { level: 1, name: 'My appointments' })).toBeVisible();
   await expect(page.getByText('You have no appointments yet.')).toBeVisible();
-  await page.getByRole('link', { name: 'Schedule appointment' }).click();
-  await expect(page).toHaveURL(/\/user\/appointment\/create$/);
+  // The booking start itself is the booking screens' (their own e2e).
+  await expect(page.getByRole('link', { name: 'Schedule appointment' })).toHaveAttribute(
+    'href',
+    '/user/appointment/create',
+  );
 });
 
 test('a patient sees her booked appointment in her list and its details', async ({ page, request }) => {
@@ -192,53 +195,12 @@ test('a booking login link books the appointment and lands on the summary', asyn
   });
   await page.goto(`/guest/login?${link.toString()}`);
   await submitLogin(page, patient.username, PASSWORD);
-  await expect(page).toHaveURL(/\/user\/appointment\/create\/summary\?appointmentId=/);
+  // Booking, then loading the booking screens' chunk: slow on a busy two-core machine.
+  await expect(page).toHaveURL(/\/user\/appointment\/create\/summary\?appointmentId=/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Appointment(s) scheduled!' })).toBeVisible();
   await expect(page.getByText('Knee pain')).toBeVisible();
   // Back to the list: the booking params are gone, so it was booked once.
   await page.getByRole('link', { name: 'VIEW ALL APPOINTMENTS' }).click();
   await expect(page).toHaveURL(/\/user\/appointment$/);
   await expect(page.getByRole('link', { name: /Open appointment with/ })).toHaveCount(1);
-});
-
-test.describe('care-manager app', () => {
-  test.use({ portalEnv: { APP_VARIANT: 'care-manager' } });
-
-  test('dr.smith sees ADD TO WAITLIST and converts an office visit to telehealth', async ({
-    page,
-    request,
-  }) => {
-    const patient = await newPatient(request, 'appt.cm');
-    const providerToken = await apiToken(request, DEMO.provider, DEMO_PASSWORD);
-    const target = await findTarget(request, providerToken, FOLLOW_UP);
-    const [slot] = await freeSlots(request, providerToken, target);
-    if (!slot) {
-      throw new Error('No free slot');
-    }
-    const id = await bookAppointment(request, providerToken, target, slot, { userId: patient.id });
-
-    await loginFromLoginPage(page, DEMO.provider);
-    await expect(page).toHaveURL(/\/provider\/appointment/);
-    await page.goto(`/provider/patient/${patient.id}/appointments/create/summary?appointmentId=${id}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Appointment(s) scheduled!' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'VIEW ALL APPOINTMENTS' })).toHaveAttribute(
-      'href',
-      `/provider/patient/${patient.id}/appointments`,
-    );
-    await page.getByRole('button', { name: 'ADD TO WAITLIST' }).click();
-    await expect(page.getByRole('button', { name: 'ADDED TO WAITLIST' })).toBeDisabled();
-
-    await page.getByRole('button', { name: 'Convert to telehealth' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Convert to telehealth' });
-    await expect(
-      dialog.getByText('Are you sure you want to convert this appointment to a Telehealth call?'),
-    ).toBeVisible();
-    await dialog.getByRole('button', { name: 'YES, CONVERT' }).click();
-    await expect(page.getByText('The appointment is now a Telehealth call.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Start video visit' })).toHaveAttribute(
-      'href',
-      `/provider/video-call/${id}`,
-    );
-    await expect(page.getByRole('button', { name: 'Convert to telehealth' })).toHaveCount(0);
-  });
 });

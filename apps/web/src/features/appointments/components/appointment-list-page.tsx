@@ -113,7 +113,7 @@ export function AppointmentListPage() {
           {booking.message}
         </Alert>
       ) : null}
-      {list.isPending ? <Loader aria-label={t('list.loading')} /> : null}
+      {list.isPending ? <Loader role="status" aria-label={t('list.loading')} /> : null}
       {list.data && upcoming.length === 0 && past.length === 0 ? <Text>{t('list.empty')}</Text> : null}
       {list.data && (upcoming.length > 0 || past.length > 0) ? (
         <>

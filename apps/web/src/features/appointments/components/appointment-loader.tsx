@@ -40,7 +40,7 @@ export function AppointmentLoader({
     return (
       <Stack>
         <PageTitle>{t('details.title')}</PageTitle>
-        <Loader aria-label={t('details.loading')} />
+        <Loader role="status" aria-label={t('details.loading')} />
       </Stack>
     );
   }
