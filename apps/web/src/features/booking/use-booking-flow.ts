@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
 // spec 2 §2/§4: the booking steps are subpages of one screen; the flow's state lives in the query
@@ -60,9 +60,18 @@ export function useBookingFlow(): BookingFlow {
   const step: BookingStep | null =
     params.step === undefined ? 'providers' : isBookingStep(params.step) ? params.step : null;
 
+  // Several filter changes may come before the location has taken the first one; each builds on the
+  // query it is about to become, so no change is lost (the router reads the committed location).
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (pending.current?.toString() === search.toString()) {
+      pending.current = null;
+    }
+  }, [search]);
+
   const goTo = useCallback<BookingFlow['goTo']>(
     (target, values = {}, options = {}) => {
-      const base = options.keep === false ? new URLSearchParams() : search;
+      const base = options.keep === false ? new URLSearchParams() : (pending.current ?? search);
       const query = mergeQuery(base, values).toString();
       void navigate(`${basePath}/${target}${query ? `?${query}` : ''}`, { replace: options.replace });
     },
@@ -70,9 +79,11 @@ export function useBookingFlow(): BookingFlow {
   );
   const setQuery = useCallback<BookingFlow['setQuery']>(
     (values, options = {}) => {
-      setSearch((current) => mergeQuery(current, values), { replace: options.replace ?? true });
+      const next = mergeQuery(pending.current ?? search, values);
+      pending.current = next;
+      setSearch(next, { replace: options.replace ?? true });
     },
-    [setSearch],
+    [search, setSearch],
   );
   const get = useCallback((key: string) => search.get(key), [search]);
 

@@ -15,7 +15,15 @@ export function InfoDialog({
 }) {
   const { t } = useTranslation('booking');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered trapFocus returnFocus>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      trapFocus
+      returnFocus
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       <Text>{message}</Text>
       <Group justify="flex-end" mt="md">
         <Button onClick={onClose} data-autofocus>

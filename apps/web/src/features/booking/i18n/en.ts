@@ -55,6 +55,7 @@ export const bookingEn = {
   'almostDone.labelVisitType': 'Visit type',
   'almostDone.and': 'and',
   ok: 'OK',
+  close: 'Close',
   // spec 2 §2 consultation type screen
   'consultation.title': 'Choose the visit',
   'consultation.location': 'Location',

@@ -53,6 +53,7 @@ export const bookingEs: Record<keyof typeof bookingEn, string> = {
   'almostDone.labelVisitType': 'Tipo de visita',
   'almostDone.and': 'y',
   ok: 'OK',
+  close: 'Cerrar',
   'consultation.title': 'Elija la visita',
   'consultation.location': 'Ubicación',
   'consultation.locationPlaceholder': 'Elija una ubicación',
