@@ -23,6 +23,14 @@ test('dr.smith lands on the provider appointments', async ({ page }) => {
   await expect(page).toHaveURL(/\/provider\/appointment\?cameFrom=login/);
 });
 
+function requireLanding(landings: URL[]): URL {
+  const first = landings[0];
+  if (!first) {
+    throw new Error('The login did not land on /user/appointment');
+  }
+  return first;
+}
+
 test('a booking link on the login page leads to the appointment screen after login', async ({ page }) => {
   const booking = new URLSearchParams({
     clinicUuid: 'c1',
@@ -33,14 +41,25 @@ test('a booking link on the login page leads to the appointment screen after log
     finishAt: '2026-12-01 09:30:00',
     appointmentComment: 'Knee pain',
   });
+  // The appointment list books from the link at once and clears its params (spec 2 §5), so the
+  // landing URL is read from the navigation itself.
+  const landings: URL[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/user/appointment') {
+      landings.push(new URL(frame.url()));
+    }
+  });
   await page.goto(`/guest/login?${booking.toString()}`);
   await submitLogin(page, DEMO.patient);
-  await expect(page).toHaveURL(/\/user\/appointment\?/);
-  const url = new URL(page.url());
+  await expect(page).toHaveURL(/\/user\/appointment/);
+  await expect.poll(() => landings.length).toBeGreaterThan(0);
+  const url = requireLanding(landings);
   expect(url.searchParams.get('cameFrom')).toBe('login');
   expect(url.searchParams.get('doctorId')).toBe('p1');
   expect(url.searchParams.get('appointmentComment')).toBe('Knee pain');
   expect(url.searchParams.get('userId')).toBeTruthy();
+  // Made-up ids cannot be booked: the list stays, without the link's params (no second try on reload).
+  await expect(page).toHaveURL(/\/user\/appointment$/);
 });
 
 test('the login page leads to the clinic login', async ({ page }) => {

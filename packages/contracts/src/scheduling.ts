@@ -272,3 +272,11 @@ export const recurringVisitEntrySchema = z.object({
 });
 export type RecurringVisitEntry = z.infer<typeof recurringVisitEntrySchema>;
 export const recurringVisitListResponseSchema = z.object({ entries: z.array(recurringVisitEntrySchema) });
+
+/**
+ * GET /api/scheduling/clinics — the clinics the signed-in person books in (a patient's clinics; a
+ * provider's clinics). The booking start uses it when the link carries no clinicUuid (decision 0017).
+ */
+export const bookingClinicSchema = z.object({ clinicUuid: z.string(), clinicName: z.string() });
+export type BookingClinic = z.infer<typeof bookingClinicSchema>;
+export const bookingClinicListResponseSchema = z.object({ clinics: z.array(bookingClinicSchema) });

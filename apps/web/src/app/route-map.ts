@@ -146,6 +146,9 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('appointment/create', 'route.user.appointmentCreate', 'booking'),
   user('appointment/create/:step', 'route.user.appointmentCreate', 'booking'),
   user('appointment/:appointmentId', 'route.user.appointmentDetails', 'appointment-details'),
+  // The patient's video-call start link of spec 2 §2 (the spec names only the provider's path); issue 7
+  // fills the screen.
+  user('video-call/:appointmentId', 'route.user.videoCall'),
   user('account-settings', 'route.user.accountSettings', 'account-settings'),
   user('single/health-card', 'route.user.healthCard'),
   user('documents', 'route.user.documents'),

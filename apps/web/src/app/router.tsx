@@ -86,6 +86,8 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
     Promise.all([
       import('../features/booking/components/booking-page.tsx'),
       import('../features/booking/i18n/catalogue.ts').then((m) => m.loadBookingCatalogue()),
+      // The summary step shows the appointments feature's summary (its own namespace).
+      import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue()),
     ]).then(([m]) => ({ Component: m.BookingPage })),
   'appointment-list': () =>
     Promise.all([

@@ -152,6 +152,7 @@ export const en = {
   'route.user.appointment': 'Appointments',
   'route.user.appointmentCreate': 'Schedule appointment',
   'route.user.appointmentDetails': 'Appointment details',
+  'route.user.videoCall': 'Video visit',
   'route.user.accountSettings': 'Account settings',
   'route.user.healthCard': 'Health card',
   'route.user.documents': 'Documents',

@@ -141,6 +141,7 @@ export const es: Catalogue = {
   'route.user.appointment': 'Citas',
   'route.user.appointmentCreate': 'Programar cita',
   'route.user.appointmentDetails': 'Detalles de la cita',
+  'route.user.videoCall': 'Videoconsulta',
   'route.user.accountSettings': 'Configuración de la cuenta',
   'route.user.healthCard': 'Tarjeta de salud',
   'route.user.documents': 'Documentos',

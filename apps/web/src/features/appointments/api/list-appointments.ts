@@ -1,0 +1,35 @@
+import type { Appointment } from '@app/contracts/appointments';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api/api-client.ts';
+import { APPOINTMENTS_PATH } from './get-appointment.ts';
+
+export interface AppointmentRange {
+  /** mysql dates (YYYY-MM-DD), inclusive. */
+  startAt: string;
+  finishAt: string;
+  /** Providers: the patient whose appointments are listed. */
+  userId?: string;
+}
+
+/** spec 2 §7 Appointment list by startAt and finishAt (mysql dates). */
+export async function listAppointments(
+  range: AppointmentRange,
+  signal?: AbortSignal,
+): Promise<Appointment[]> {
+  const { appointmentListResponseSchema } = await import('@app/contracts/appointments');
+  const query = new URLSearchParams({ startAt: range.startAt, finishAt: range.finishAt });
+  if (range.userId) {
+    query.set('userId', range.userId);
+  }
+  const answer = await apiRequest(`${APPOINTMENTS_PATH}?${query.toString()}`, appointmentListResponseSchema, {
+    signal,
+  });
+  return answer.appointments;
+}
+
+export function appointmentListQuery(range: AppointmentRange) {
+  return queryOptions({
+    queryKey: [APPOINTMENTS_PATH, 'list', range],
+    queryFn: ({ signal }) => listAppointments(range, signal),
+  });
+}

@@ -1,0 +1,371 @@
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Anchor.css';
+import { useState } from 'react';
+import { Alert, Anchor, Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { Appointment } from '@app/contracts/appointments';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { isApiRequestError } from '../../../lib/api/api-error.ts';
+import { errorText } from '../../account-settings/error-text.ts';
+import {
+  allAppointmentsPath,
+  canCancel,
+  canConvertToTelehealth,
+  isWaitlistLinkShown,
+  mapSearchUrl,
+  reschedulePath,
+  videoCallPath,
+  type Viewer,
+} from '../appointment-rules.ts';
+import { cancelAppointment } from '../api/cancel-appointment.ts';
+import { convertToTelehealth } from '../api/convert-to-telehealth.ts';
+import { downloadCalendar } from '../api/download-calendar.ts';
+import { APPOINTMENTS_PATH } from '../api/get-appointment.ts';
+import { joinWaitlist } from '../api/join-waitlist.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+export interface StartTime {
+  startAt: string;
+  /** spec 2 §4 recurring booking: a slot whose create failed is shown red (and said in words). */
+  failed: boolean;
+}
+
+interface AppointmentViewProps {
+  appointment: Appointment;
+  viewer: Viewer;
+  variant: string;
+  heading: string;
+  startTimes: StartTime[];
+}
+
+/** The start time in the appointment's own zone, with the zone's short name. */
+export function formatStart(startAt: string, zone: string, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: zone,
+    timeZoneName: 'short',
+  }).format(new Date(startAt));
+}
+
+function TrashIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
+      />
+    </svg>
+  );
+}
+
+/** The server's message of a failed call; the calendar download throws it as a plain Error. */
+function failureText(error: Error): string {
+  return isApiRequestError(error) ? errorText(error) : error.message;
+}
+
+function addressText(appointment: Appointment): string | null {
+  const address = appointment.address;
+  if (!address) {
+    return null;
+  }
+  return [address.line, address.city, address.state].filter((part) => part && part.trim()).join(', ');
+}
+
+/**
+ * spec 2 §2 "Summary and details": one view for the booking summary and the appointment details, for
+ * patients and for providers (§6 provider extras).
+ */
+export function AppointmentView({ appointment, viewer, variant, heading, startTimes }: AppointmentViewProps) {
+  const { t, i18n } = useTranslation('appointments');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'cancel' | 'convert' | null>(null);
+  const [inWaitlist, setInWaitlist] = useState(appointment.isInWaitList);
+  const [notice, setNotice] = useState<string | null>(null);
+  const meta = { url: APPOINTMENTS_PATH, errorBanner: false };
+
+  const cancel = useMutation({
+    mutationFn: () => cancelAppointment(appointment.id),
+    meta,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [APPOINTMENTS_PATH] });
+      // spec 2 §4 Cancel: the user lands on /user/appointment (providers: the patient's appointments).
+      await navigate(allAppointmentsPath(viewer, appointment.patientId));
+    },
+  });
+  const waitlist = useMutation({
+    mutationFn: () => joinWaitlist(appointment.clinicUuid, appointment.id),
+    meta,
+    onSuccess: (answer) => {
+      setInWaitlist(answer.isInWaitList);
+      void queryClient.invalidateQueries({ queryKey: [APPOINTMENTS_PATH] });
+    },
+  });
+  const convert = useMutation({
+    mutationFn: () => convertToTelehealth(appointment.id),
+    meta,
+    onSuccess: (converted) => {
+      queryClient.setQueryData([APPOINTMENTS_PATH, appointment.id], converted);
+      setDialog(null);
+      setNotice(t('convert.done'));
+    },
+  });
+  const calendar = useMutation({ mutationFn: () => downloadCalendar(appointment.id), meta });
+
+  const address = addressText(appointment);
+  const video = videoCallPath(appointment, viewer);
+  const cancelShown = canCancel(appointment, viewer);
+  const waitlistShown = isWaitlistLinkShown(appointment);
+  const convertShown = canConvertToTelehealth(appointment, viewer, variant);
+  const live = appointment.status !== 'cancelled' && appointment.status !== 'completed';
+  const waitlistLabel =
+    viewer === 'provider'
+      ? t(inWaitlist ? 'waitlist.added' : 'waitlist.add')
+      : t(inWaitlist ? 'waitlist.joined' : 'waitlist.join');
+  const taskPath = `/user/task?appointmentId=${encodeURIComponent(appointment.id)}`;
+  const sideError = waitlist.error ?? calendar.error;
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <PageTitle>{heading}</PageTitle>
+      {notice ? (
+        <Alert color="teal" role="status">
+          {notice}
+        </Alert>
+      ) : null}
+      {appointment.status === 'cancelled' ? (
+        <Alert color="gray" role="status">
+          {t('details.cancelled')}
+        </Alert>
+      ) : null}
+
+      <Paper withBorder p="md">
+        <Group align="flex-start" wrap="nowrap">
+          <Avatar
+            src={appointment.doctorImage}
+            alt={t('details.avatarAlt', { name: appointment.doctorName })}
+            size="lg"
+            radius="xl"
+          >
+            {appointment.doctorName.slice(0, 1)}
+          </Avatar>
+          <Stack gap={4}>
+            <Title order={2} size="h3">
+              {appointment.doctorName}
+            </Title>
+            {appointment.address?.city ? <Text>{appointment.address.city}</Text> : null}
+            <Text>{appointment.consultationTypeTitle || appointment.clinicName}</Text>
+            <Text size="sm" c="gray.8">
+              {t(appointment.type === 'video_call' ? 'details.telehealth' : 'details.officeVisit')}
+            </Text>
+          </Stack>
+        </Group>
+      </Paper>
+
+      <section aria-labelledby="appointment-times-title">
+        <Title order={2} size="h4" id="appointment-times-title">
+          {t('details.times')}
+        </Title>
+        <ul style={{ paddingInlineStart: '1.25rem' }} aria-labelledby="appointment-times-title">
+          {startTimes.map((time) => (
+            <li key={`${time.startAt}-${String(time.failed)}`}>
+              {time.failed ? (
+                // Red and said in words: colour alone does not reach every reader (WCAG 1.4.1).
+                <Text span c="red.9" fw={700}>
+                  {formatStart(time.startAt, appointment.timezone, i18n.language)} — {t('details.notBooked')}
+                </Text>
+              ) : (
+                <Text span>{formatStart(time.startAt, appointment.timezone, i18n.language)}</Text>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {appointment.appointmentComment ? (
+        <section aria-labelledby="appointment-reason-title">
+          <Title order={2} size="h4" id="appointment-reason-title">
+            {t('details.reason')}
+          </Title>
+          <Text>{appointment.appointmentComment}</Text>
+        </section>
+      ) : null}
+
+      {appointment.attachments.length > 0 ? (
+        <section aria-labelledby="appointment-attachments-title">
+          <Title order={2} size="h4" id="appointment-attachments-title">
+            {t('details.attachments')}
+          </Title>
+          <ul>
+            {appointment.attachments.map((attachment) => (
+              <li key={attachment.href}>
+                <Anchor href={attachment.href} target="_blank" rel="noopener noreferrer">
+                  {attachment.fileName}
+                </Anchor>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {appointment.consultationTypeMessage ? (
+        // spec 2 §2: the grey 'Important' consultation type message.
+        <Paper bg="gray.1" p="md" component="section" aria-labelledby="appointment-important-title">
+          <Text fw={700} id="appointment-important-title">
+            {t('details.important')}
+          </Text>
+          <Text>{appointment.consultationTypeMessage}</Text>
+        </Paper>
+      ) : null}
+
+      {address ? (
+        <section aria-labelledby="appointment-location-title">
+          <Title order={2} size="h4" id="appointment-location-title">
+            {t('details.location')}
+          </Title>
+          <Text>{appointment.departmentName}</Text>
+          <Text>{address}</Text>
+          <Anchor
+            href={mapSearchUrl(address)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('details.map', { address })}
+          >
+            {t('details.mapText')}
+          </Anchor>
+        </section>
+      ) : null}
+
+      {video ? (
+        <ButtonLink to={video} variant="primary">
+          {t('details.video')}
+        </ButtonLink>
+      ) : null}
+
+      {sideError ? (
+        <Alert color="red" role="alert">
+          {failureText(sideError)}
+        </Alert>
+      ) : null}
+
+      <Group gap="sm">
+        {viewer === 'patient' && live && appointment.isNewCheckIn ? (
+          <ButtonLink to={taskPath}>{t('action.completeTasks')}</ButtonLink>
+        ) : null}
+        <ButtonLink to={allAppointmentsPath(viewer, appointment.patientId)} variant="outline">
+          {t('action.viewAll')}
+        </ButtonLink>
+        {waitlistShown ? (
+          <Button
+            variant="outline"
+            onClick={() => {
+              waitlist.mutate();
+            }}
+            disabled={inWaitlist}
+            loading={waitlist.isPending}
+          >
+            {waitlistLabel}
+          </Button>
+        ) : null}
+        {live && cancelShown ? (
+          <ButtonLink to={reschedulePath(appointment, viewer)} variant="outline">
+            {t('action.reschedule')}
+          </ButtonLink>
+        ) : null}
+        {live ? (
+          <Button
+            variant="outline"
+            onClick={() => {
+              calendar.mutate();
+            }}
+            loading={calendar.isPending}
+          >
+            {t('action.addToCalendar')}
+          </Button>
+        ) : null}
+        {convertShown ? (
+          <Button
+            variant="outline"
+            onClick={() => {
+              convert.reset();
+              setDialog('convert');
+            }}
+          >
+            {t('action.convert')}
+          </Button>
+        ) : null}
+        {cancelShown ? (
+          <Button
+            variant="outline"
+
+            aria-label={t('action.cancel')}
+            title={t('action.cancel')}
+            onClick={() => {
+              cancel.reset();
+              setDialog('cancel');
+            }}
+          >
+            <TrashIcon />
+          </Button>
+        ) : null}
+      </Group>
+
+      {viewer === 'patient' && live && !appointment.isNewCheckIn && appointment.isPreCheckIn ? (
+        // spec 2 §2 old check-in: 'Prepare for your appointment / Click here to see your tasks'.
+        <Paper withBorder p="md">
+          <Text fw={700}>{t('action.prepare')}</Text>
+          <Anchor component={Link} to={taskPath}>
+            {t('action.seeTasks')}
+          </Anchor>
+        </Paper>
+      ) : null}
+
+      <ConfirmDialog
+        opened={dialog === 'cancel'}
+        title={t('cancel.title')}
+        text={t('cancel.text')}
+        yesLabel={t('cancel.yes')}
+        noLabel={t('cancel.no')}
+        closeLabel={t('dialog.close')}
+        busy={cancel.isPending}
+        error={cancel.error ? failureText(cancel.error) : null}
+        onYes={() => {
+          cancel.mutate();
+        }}
+        onNo={() => {
+          setDialog(null);
+        }}
+      />
+      <ConfirmDialog
+        opened={dialog === 'convert'}
+        title={t('convert.title')}
+        text={t('convert.text')}
+        yesLabel={t('convert.yes')}
+        noLabel={t('convert.no')}
+        closeLabel={t('dialog.close')}
+        busy={convert.isPending}
+        error={convert.error ? failureText(convert.error) : null}
+        onYes={() => {
+          convert.mutate();
+        }}
+        onNo={() => {
+          setDialog(null);
+        }}
+      />
+    </Stack>
+  );
+}

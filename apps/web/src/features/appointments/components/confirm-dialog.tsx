@@ -1,0 +1,64 @@
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import { Group, Modal, Text } from '@mantine/core';
+import { Button } from '../../../components/ui/button.tsx';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  text: string;
+  yesLabel: string;
+  noLabel: string;
+  closeLabel: string;
+  busy: boolean;
+  error: string | null;
+  onYes: () => void;
+  onNo: () => void;
+}
+
+/**
+ * A titled yes/no dialog (Mantine's Modal traps focus, closes on Escape and returns focus to the
+ * button that opened it). The safe answer gets the first focus.
+ */
+export function ConfirmDialog({
+  opened,
+  title,
+  text,
+  yesLabel,
+  noLabel,
+  closeLabel,
+  busy,
+  error,
+  onYes,
+  onNo,
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onNo}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': closeLabel }}
+    >
+      <Text>{text}</Text>
+      {error ? (
+        <Text role="alert" c="red.9" mt="sm">
+          {error}
+        </Text>
+      ) : null}
+      <Group mt="lg" justify="flex-end">
+        <Button variant="outline" onClick={onNo} data-autofocus disabled={busy}>
+          {noLabel}
+        </Button>
+        <Button onClick={onYes} loading={busy}>
+          {yesLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
