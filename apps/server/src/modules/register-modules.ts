@@ -18,6 +18,7 @@ import { communicationLanguageRoutes } from './accounts/communication-language.r
 import { ssoRoutes } from './sso/sso.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
+import { schedulingFixturesRoutes } from './dev-fixtures/scheduling-fixtures.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -42,4 +43,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(userImageRoutes, { context });
   await app.register(appointmentsRoutes, { context });
   await app.register(schedulingRoutes, { context });
+  await app.register(schedulingFixturesRoutes, { context });
 }

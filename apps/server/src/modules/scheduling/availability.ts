@@ -70,6 +70,19 @@ function parseLocalTime(value: string): { hour: number; minute: number; second: 
 const QUARTER_HOUR = 15 * 60_000;
 const offsetCache = new Map<string, Map<number, number>>();
 const zones = new Map<string, IANAZone>();
+const validZones = new Map<string, boolean>();
+
+/** luxon's check builds an Intl formatter each time (about a millisecond): remembered per zone. */
+export function isValidZone(timezone: string): boolean {
+  let valid = validZones.get(timezone);
+  if (valid === undefined) {
+    valid = IANAZone.isValidZone(timezone);
+    if (validZones.size < 1000) {
+      validZones.set(timezone, valid);
+    }
+  }
+  return valid;
+}
 
 /** The zone's offset from UTC at an instant, in milliseconds. */
 export function offsetAt(timezone: string, epochMs: number): number {
@@ -154,7 +167,7 @@ export function localDate(date: string, timezone: string): DateTime | null {
 export function localDateRange(fromDate: string, toDate: string, timezone: string): Interval | null {
   const from = parseDay(fromDate);
   const to = parseDay(toDate);
-  if (from === null || to === null || !IANAZone.isValidZone(timezone)) {
+  if (from === null || to === null || !isValidZone(timezone)) {
     return null;
   }
   return { start: instantOfLocal(from, timezone), end: instantOfLocal(to + DAY, timezone) };
@@ -218,7 +231,7 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
 
 /** Free slots of the local date range, in time order. */
 export function computeFreeSlots(input: AvailabilityInput): FreeSlot[] {
-  if (input.durationMinutes <= 0 || input.blocks.length === 0 || !IANAZone.isValidZone(input.timezone)) {
+  if (input.durationMinutes <= 0 || input.blocks.length === 0 || !isValidZone(input.timezone)) {
     return [];
   }
   const from = parseDay(input.fromDate);
