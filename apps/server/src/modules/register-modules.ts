@@ -19,6 +19,7 @@ import { ssoRoutes } from './sso/sso.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 import { schedulingFixturesRoutes } from './dev-fixtures/scheduling-fixtures.routes.ts';
+import { bookingClinicsRoutes } from './scheduling/booking-clinics.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -44,4 +45,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(appointmentsRoutes, { context });
   await app.register(schedulingRoutes, { context });
   await app.register(schedulingFixturesRoutes, { context });
+  await app.register(bookingClinicsRoutes, { context });
 }

@@ -204,3 +204,78 @@ describe('consultation type screen (spec 2 §2, §4, §5)', { timeout: 20_000 },
     expect(router.state.location.search).toContain(`departmentId=${DEPARTMENT}`);
   });
 });
+
+describe('recurring visit list (spec 2 §2, §8)', { timeout: 20_000 }, () => {
+  const FLOW = `clinicUuid=${CLINIC}&providerId=${PROVIDER}&departmentId=${DEPARTMENT}&consultationTypeId=${TYPE}&repeatPeriod=2&days=1,3`;
+
+  it('lists entries with their dated slots and BOOK carries every time to confirm', async () => {
+    const visit = (startAt: string, finishAt: string) => ({
+      timeSlots: [{ startTimestamp: Date.parse(startAt) / 1000, startAt, finishAt, externalId: startAt }],
+    });
+    const server = fakeServer(({ path }) =>
+      path === '/api/scheduling/recurring-visits'
+        ? {
+            body: {
+              entries: [
+                {
+                  provider: { id: PROVIDER, name: 'Dr. Alex Smith', image: null },
+                  department: { uuid: DEPARTMENT, name: 'Riverside Main', timezone: 'America/New_York' },
+                  consultationType: { id: TYPE, title: 'Follow-up visit' },
+                  visits: [
+                    visit('2026-11-30T09:00:00-05:00', '2026-11-30T09:30:00-05:00'),
+                    visit('2026-12-14T09:00:00-05:00', '2026-12-14T09:30:00-05:00'),
+                  ],
+                },
+              ],
+            },
+          }
+        : undefined,
+    );
+    const { router } = await renderBooking(
+      `/provider/patient/${PROVIDER}/appointments/create/recurring-visit?${FLOW}`,
+      CARE_MANAGER,
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Available appointments' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Mon, Nov 30, 2026 9:00 AM')).toBeInTheDocument();
+    expect(screen.getByText('Mon, Dec 14, 2026 9:00 AM')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '2 weeks' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Wednesday' })).toBeChecked();
+    const call = server.calls.find((item) => item.path === '/api/scheduling/recurring-visits');
+    expect(call?.query.get('days')).toBe('1,3');
+    expect(call?.query.get('repeatPeriod')).toBe('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Book 2 visits with Dr. Alex Smith' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe(
+        `/provider/patient/${PROVIDER}/appointments/create/confirm`,
+      );
+    });
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.getAll('startAt')).toEqual(['2026-11-30T09:00:00-05:00', '2026-12-14T09:00:00-05:00']);
+    expect(query.getAll('finishAt')).toHaveLength(2);
+  });
+
+  it("shows 'No appointments available...' with the §8 text and SEARCH AGAIN asks again", async () => {
+    const server = fakeServer(({ path }) =>
+      path === '/api/scheduling/recurring-visits' ? { body: { entries: [] } } : undefined,
+    );
+    await renderBooking(
+      `/provider/patient/${PROVIDER}/appointments/create/recurring-visit?${FLOW}`,
+      CARE_MANAGER,
+    );
+    expect(await screen.findByText('No appointments available...')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'We are sorry, there are currently no available slots that match your requested dates and times. Please try searching again.',
+      ),
+    ).toBeInTheDocument();
+    const asked = () =>
+      server.calls.filter((item) => item.path === '/api/scheduling/recurring-visits').length;
+    expect(asked()).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'SEARCH AGAIN' }));
+    await waitFor(() => {
+      expect(asked()).toBe(2);
+    });
+  });
+});

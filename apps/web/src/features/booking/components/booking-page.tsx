@@ -1,6 +1,6 @@
 import './booking-styles.ts';
 import { useEffect } from 'react';
-import { Alert, Loader, NativeSelect, Stack } from '@mantine/core';
+import { Alert, NativeSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppointmentSummary } from '../../appointments/components/appointment-summary.tsx';
 import { useBookingClinics } from '../api/list-booking-clinics.ts';
@@ -11,6 +11,7 @@ import { ConsultationTypeStep } from './consultation-type-step.tsx';
 import { ProviderListStep } from './provider-list-step.tsx';
 import { RecurringVisitStep } from './recurring-visit-step.tsx';
 import { TimeSlotStep } from './time-slot-step.tsx';
+import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
 
 /**
@@ -45,7 +46,7 @@ export function BookingPage() {
       return <Alert color="red">{t('loadError')}</Alert>;
     }
     if (!clinics.data || onlyClinic) {
-      return <Loader aria-label={t('loading')} />;
+      return <Busy />;
     }
     if (clinics.data.clinics.length === 0) {
       return <Alert color="yellow">{t('noClinic')}</Alert>;

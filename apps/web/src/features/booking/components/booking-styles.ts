@@ -9,6 +9,7 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Radio.css';

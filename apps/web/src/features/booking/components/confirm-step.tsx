@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { reasonProblem } from '@app/contracts/appointments';
 import { dayjs } from '../../../lib/dates/dayjs.ts';
@@ -7,6 +7,7 @@ import { useSchedulingOptions } from '../api/get-scheduling-options.ts';
 import { useConsultationType } from '../api/get-consultation-type.ts';
 import { createAppointment } from '../api/create-appointment.ts';
 import { commentToSend, createEach } from '../booking-rules.ts';
+import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
 import { ProviderHeader } from './provider-header.tsx';
 import { StepHeading } from './step-heading.tsx';
@@ -150,7 +151,7 @@ export function ConfirmStep({ context, reschedule }: { context: BookingContext; 
           ))}
         </List>
       </section>
-      {type.isPending ? <Loader aria-label={t('loading')} /> : null}
+      {type.isPending ? <Busy /> : null}
       {rules && showComment ? (
         <Stack gap={4}>
           <Textarea

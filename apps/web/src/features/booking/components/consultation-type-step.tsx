@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Loader, NativeSelect, Paper, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useConsultationTypeList } from '../api/list-consultation-types.ts';
 import { useDepartmentList } from '../api/list-departments.ts';
+import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
 import { ProviderHeader } from './provider-header.tsx';
 import { StepHeading } from './step-heading.tsx';
@@ -63,7 +64,7 @@ export function ConsultationTypeStep({ context }: { context: BookingContext }) {
       <StepHeading>{t('consultation.title')}</StepHeading>
       <ProviderHeader clinicUuid={clinicUuid} providerId={providerId} />
       {departments.isError || types.isError ? <Alert color="red">{t('loadError')}</Alert> : null}
-      {departments.isPending || only ? <Loader aria-label={t('loading')} /> : null}
+      {departments.isPending || only ? <Busy /> : null}
       {departmentList && !only ? (
         <>
           <NativeSelect
@@ -79,7 +80,7 @@ export function ConsultationTypeStep({ context }: { context: BookingContext }) {
               setTypeId(null);
             }}
           />
-          {chosenDepartment && types.isPending ? <Loader aria-label={t('loading')} /> : null}
+          {chosenDepartment && types.isPending ? <Busy /> : null}
           {typeList ? (
             typeList.length === 0 ? (
               <Text>{t('consultation.none')}</Text>

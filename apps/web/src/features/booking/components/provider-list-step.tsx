@@ -6,7 +6,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Loader,
   NativeSelect,
   Paper,
   Radio,
@@ -30,6 +29,7 @@ import { useSchedulingOptions } from '../api/get-scheduling-options.ts';
 import { useProviderList, type ProviderListParams } from '../api/list-providers.ts';
 import { joinLabels, missingFilters, recurringNeedsPeriod, type MissingFilter } from '../booking-rules.ts';
 import type { bookingEn } from '../i18n/en.ts';
+import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
 import { InfoDialog } from './info-dialog.tsx';
 import { StepHeading } from './step-heading.tsx';
@@ -180,6 +180,7 @@ export function ProviderListStep({ context }: { context: BookingContext }) {
         <>
           {recurringTab ? (
             <Tabs
+              keepMounted={false}
               value={tab}
               onChange={(value) => {
                 flow.setQuery({ tab: value === 'recurring' ? 'recurring' : null });
@@ -233,7 +234,7 @@ export function ProviderListStep({ context }: { context: BookingContext }) {
           />
         </>
       ) : options.isPending ? (
-        <Loader aria-label={t('loading')} />
+        <Busy />
       ) : null}
       <InfoDialog
         opened={dialog !== null}
@@ -462,7 +463,7 @@ function ProviderRows({
         {t('providers.list')}
       </Title>
       {failed ? <Alert color="red">{t('loadError')}</Alert> : null}
-      {loading ? <Loader aria-label={t('loading')} /> : null}
+      {loading ? <Busy /> : null}
       {providers && providers.length === 0 ? <Text>{t('providers.empty')}</Text> : null}
       <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }}>
         {providers?.map((provider) => (

@@ -1,8 +1,9 @@
-import { Alert, Avatar, Button, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RecurringVisitEntry } from '@app/contracts/scheduling';
 import { dayjs } from '../../../lib/dates/dayjs.ts';
 import { useRecurringVisits } from '../api/list-recurring-visits.ts';
+import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
 import { daysParam, RecurringCriteria, repeatPeriodParam } from './provider-list-step.tsx';
 import { StepHeading } from './step-heading.tsx';
@@ -57,7 +58,7 @@ export function RecurringVisitStep({ context }: { context: BookingContext }) {
         <RecurringCriteria context={context} />
       </section>
       {visits.isError ? <Alert color="red">{t('loadError')}</Alert> : null}
-      {visits.isFetching ? <Loader aria-label={t('loading')} /> : null}
+      {visits.isFetching ? <Busy /> : null}
       {entries && entries.length === 0 ? (
         <Alert color="gray" role="status">
           <Text fw={700}>{t('recurring.empty')}</Text>

@@ -102,6 +102,27 @@ describe('time slot picker (spec 2 §2, §4, §8)', { timeout: 20_000 }, () => {
     expect(query.get('externalId')).toBe(TUE_9.externalId);
   });
 
+  it('loads the next window with the arrow and keeps focus on it', async () => {
+    const LATER = slot('2026-12-02T10:00:00-05:00', '2026-12-02T10:30:00-05:00');
+    const server = fakeServer(({ path, query }) =>
+      path === '/api/scheduling/time-slots' ? { body: inWindow(query, [TUE_9, LATER]) } : catalogue(path),
+    );
+    await renderBooking(`/user/appointment/create/time-slots?${FLOW}`);
+    await screen.findByRole('button', { name: '9:00 AM, Tuesday, November 24' });
+    const next = screen.getByRole('button', { name: 'Next days' });
+    await userEvent.click(next);
+    expect(
+      await screen.findByRole('button', { name: '10:00 AM, Wednesday, December 2' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next days' })).toHaveFocus();
+    const windows = server.calls.filter((call) => call.path === '/api/scheduling/time-slots');
+    // Dec 1-7, then the skip forward to Wednesday Dec 2 asks for the one day it adds (spec 2 §4).
+    expect(windows.slice(-2).map((call) => [call.query.get('startAt'), call.query.get('finishAt')])).toEqual([
+      ['2026-12-01', '2026-12-07'],
+      ['2026-12-08', '2026-12-08'],
+    ]);
+  });
+
   it('marks a slot unavailable and shows the first error detail when the freeze fails', async () => {
     fakeServer(({ path, query }) => {
       if (path === '/api/scheduling/time-slots') {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { ActionIcon, Alert, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ActionIcon, Alert, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TimeSlot } from '@app/contracts/scheduling';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
@@ -22,6 +22,7 @@ import {
   type WindowResult,
 } from '../slot-windows.ts';
 import { useDaysPerWindow } from '../use-days-per-window.ts';
+import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
 import { InfoDialog } from './info-dialog.tsx';
 import { ProviderHeader } from './provider-header.tsx';
@@ -97,6 +98,8 @@ export function TimeSlotStep({ context }: { context: BookingContext }) {
     // A freeze changes what others see; the grid asks again rather than reuse an old window.
     gcTime: 0,
     retry: false,
+    // The shown window stays (and the arrow keeps focus) while the next one loads.
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<WindowResult> => {
       if (!wanted || !bounds || !zone) {
         return { kind: 'empty' };
@@ -250,13 +253,13 @@ export function TimeSlotStep({ context }: { context: BookingContext }) {
           ) : null}
         </Group>
       ) : null}
-      {state.kind === 'loading' || !bounds ? <Loader aria-label={t('loading')} /> : null}
+      {state.kind === 'loading' || !bounds || windowQuery.isFetching ? <Busy /> : null}
       {state.kind === 'ready' && zone ? (
         <SlotGrid
           columns={columns}
           zone={zone}
           unavailable={unavailable}
-          busy={freezing}
+          busy={freezing || windowQuery.isFetching}
           onSelect={(slot) => void select(slot)}
         />
       ) : null}
