@@ -53,7 +53,7 @@ describe('recurring and comment rules', () => {
     const created: number[] = [];
     const ids = await createEach([1, 2, 3], (slot) => {
       created.push(slot);
-      return slot === 2 ? Promise.reject(new Error('taken')) : Promise.resolve({ id: `a${String(slot)}` });
+      return slot === 2 ? Promise.reject(new Error('taken')) : Promise.resolve(`a${String(slot)}`);
     });
     expect(created).toEqual([1, 2, 3]);
     expect(ids).toEqual(['a1', -1, 'a3']);

@@ -64,12 +64,12 @@ export function commentToSend(text: string): string | undefined {
  */
 export async function createEach<T>(
   slots: T[],
-  create: (slot: T) => Promise<{ id: string }>,
+  create: (slot: T) => Promise<string>,
 ): Promise<(string | -1)[]> {
   const ids: (string | -1)[] = [];
   for (const slot of slots) {
     try {
-      ids.push((await create(slot)).id);
+      ids.push(await create(slot));
     } catch {
       ids.push(-1);
     }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
@@ -7,7 +7,7 @@ import { errorText } from '../../account-settings/error-text.ts';
 import { createAppointment } from '../api/create-appointment.ts';
 import { APPOINTMENTS_PATH } from '../api/get-appointment.ts';
 import { joinWaitlist } from '../api/join-waitlist.ts';
-import { listDepartments } from '../api/list-departments.ts';
+import { listDepartments } from '../../booking/api/list-departments.ts';
 import {
   LOGIN_BOOKING_ALL_PARAMS,
   hasLoginBookingParams,
@@ -29,7 +29,10 @@ async function timesOf(booking: LoginBooking): Promise<{ startAt: string; finish
   if (hasOffset(booking.startAt) && hasOffset(booking.finishAt)) {
     return { startAt: booking.startAt, finishAt: booking.finishAt };
   }
-  const departments = await listDepartments(booking.clinicUuid, booking.doctorId);
+  const { departments } = await listDepartments({
+    clinicUuid: booking.clinicUuid,
+    providerId: booking.doctorId,
+  });
   const department = departments.find(
     (item) => item.uuid === booking.departmentId || item.id === booking.departmentId,
   );
@@ -72,11 +75,13 @@ export function useLoginLinkBooking(): LoginBookingState {
   const navigate = useNavigate();
   const { t } = useTranslation('appointments');
   const started = useRef(false);
+  const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (booking: LoginBooking) => book(booking),
     // The list shows the failure itself.
     meta: { url: APPOINTMENTS_PATH, errorBanner: false },
     onSuccess: async ({ id, startAt }) => {
+      await queryClient.invalidateQueries({ queryKey: [APPOINTMENTS_PATH] });
       const summary = new URLSearchParams({ appointmentId: id, startAt });
       await navigate(`/user/appointment/create/summary?${summary.toString()}`);
     },

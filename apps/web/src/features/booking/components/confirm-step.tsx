@@ -5,7 +5,9 @@ import { reasonProblem } from '@app/contracts/appointments';
 import { dayjs } from '../../../lib/dates/dayjs.ts';
 import { useSchedulingOptions } from '../api/get-scheduling-options.ts';
 import { useConsultationType } from '../api/get-consultation-type.ts';
-import { createAppointment } from '../api/create-appointment.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createAppointment } from '../../appointments/api/create-appointment.ts';
+import { APPOINTMENTS_PATH } from '../../appointments/api/get-appointment.ts';
 import { commentToSend, createEach } from '../booking-rules.ts';
 import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
@@ -45,6 +47,7 @@ export function ConfirmStep({ context, reschedule }: { context: BookingContext; 
   const slots = chosenSlots(flow.search);
   const options = useSchedulingOptions(clinicUuid);
   const type = useConsultationType(consultationTypeId);
+  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -102,6 +105,8 @@ export function ConfirmStep({ context, reschedule }: { context: BookingContext; 
       }
     });
     setSubmitting(false);
+    // The lists and details read before this booking are out of date now.
+    await queryClient.invalidateQueries({ queryKey: [APPOINTMENTS_PATH] });
     const firstId = ids.find((id): id is string => id !== -1);
     if (firstId === undefined) {
       setFailure(firstErrorDetail(lastError) ?? t('confirm.failed'));
