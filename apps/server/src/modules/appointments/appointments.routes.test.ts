@@ -31,7 +31,7 @@ describe('appointments (spec 2 §3 Appointment, §4 cancel, §6 rules, §7 appoi
   let t: TestApp;
   let world: SchedulingWorld;
   let otherWorld: SchedulingWorld;
-  let jane: { id: string; token: string };
+  let jane: { id: string; token: string; username: string };
   let mark: { id: string; token: string };
   let provider: { token: string };
   let otherProvider: { token: string };
@@ -47,7 +47,11 @@ describe('appointments (spec 2 §3 Appointment, §4 cancel, §6 rules, §7 appoi
     otherWorld = await createSchedulingWorld(t.context.db);
     const janeUser = await createClinicPatient(t.context.db, world.clinicId);
     const markUser = await createClinicPatient(t.context.db, world.clinicId, { mobilePhone: null });
-    jane = { id: janeUser.id, token: (await loginTokens(t.app, janeUser.username)).access_token };
+    jane = {
+      id: janeUser.id,
+      token: (await loginTokens(t.app, janeUser.username)).access_token,
+      username: janeUser.username,
+    };
     mark = { id: markUser.id, token: (await loginTokens(t.app, markUser.username)).access_token };
     provider = { token: (await loginTokens(t.app, world.provider.username)).access_token };
     otherProvider = { token: (await loginTokens(t.app, otherWorld.provider.username)).access_token };
@@ -416,19 +420,27 @@ describe('appointments (spec 2 §3 Appointment, §4 cancel, §6 rules, §7 appoi
       expect((await read(jane.token, appointment.id)).json<Appointment>().isInWaitList).toBe(true);
       expect((await waitlist(jane.token, appointment.id, otherWorld.clinicId)).statusCode).toBe(404);
 
-      const laterToday = new Date(Date.now() + 60 * 60_000);
-      const sameZoneDay =
-        DateTime.fromJSDate(laterToday, { zone: 'America/New_York' }).toISODate() ===
-        DateTime.now().setZone('America/New_York').toISODate();
-      if (sameZoneDay) {
+      // An appointment later today (in the clinic's zone) is refused. Late in the New York evening there
+      // is no "later today" left, so the app clock is moved back three hours for this check, with a
+      // session opened on that clock; the check then runs the same at any hour.
+      const hoursLeftToday = DateTime.fromJSDate(t.context.now(), { zone: 'America/New_York' })
+        .endOf('day')
+        .diff(DateTime.fromJSDate(t.context.now(), { zone: 'America/New_York' }), 'hours').hours;
+      const shiftMs = hoursLeftToday < 2 ? -3 * 60 * 60_000 : 0;
+      t.advanceClock(shiftMs);
+      try {
+        const token = shiftMs === 0 ? jane.token : (await loginTokens(t.app, jane.username)).access_token;
+        const inAnHour = t.context.now().getTime() + 60 * 60_000;
         const today = await insertAppointment(t.context.db, world, {
           patientUserId: jane.id,
-          startAt: new Date(Math.ceil(laterToday.getTime() / 60_000) * 60_000),
+          startAt: new Date(Math.ceil(inAnHour / 60_000) * 60_000),
           minutes: 5,
         });
-        const refused = await waitlist(jane.token, today.id);
+        const refused = await waitlist(token, today.id);
         expect(refused.statusCode).toBe(409);
         expect(refused.json()).toMatchObject({ message: WAITLIST_NOT_NOW_TEXT });
+      } finally {
+        t.advanceClock(-shiftMs);
       }
       const past = await insertAppointment(t.context.db, world, {
         patientUserId: jane.id,

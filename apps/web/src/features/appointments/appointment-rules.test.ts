@@ -7,6 +7,7 @@ import {
   isTodayInZone,
   withOffset,
   isWaitlistLinkShown,
+  hasLoginBookingParams,
   loginBookingFrom,
   mapSearchUrl,
   reasonText,
@@ -214,5 +215,17 @@ describe('withOffset (login-link times)', () => {
     expect(withOffset('2026-12-01 09:00:00', 'America/New_York')).toBe('2026-12-01T09:00:00-05:00');
     expect(withOffset('2026-07-01 09:00:00', 'America/New_York')).toBe('2026-07-01T09:00:00-04:00');
     expect(withOffset('2026-07-01T09:00:00', 'America/Chicago')).toBe('2026-07-01T09:00:00-05:00');
+  });
+});
+
+describe('hasLoginBookingParams', () => {
+  it('is false for the plain landing after a login (cameFrom=login stays in the URL)', () => {
+    expect(hasLoginBookingParams(new URLSearchParams('cameFrom=login'))).toBe(false);
+    expect(hasLoginBookingParams(new URLSearchParams(''))).toBe(false);
+  });
+
+  it('is true as soon as one booking parameter is present, complete or not', () => {
+    expect(hasLoginBookingParams(new URLSearchParams('cameFrom=login&clinicUuid=x'))).toBe(true);
+    expect(hasLoginBookingParams(new URLSearchParams('startAt=2026-12-01'))).toBe(true);
   });
 });

@@ -192,7 +192,9 @@ export function loginBookingFrom(params: URLSearchParams): LoginBooking | null {
 
 /** Whether the URL carries any login-link booking param (to clear them). */
 export function hasLoginBookingParams(params: URLSearchParams): boolean {
-  return LOGIN_BOOKING_ALL_PARAMS.some((name) => params.has(name));
+  // cameFrom=login alone is the plain landing after a login (spec 1 §2 rule 6) and stays in the URL;
+  // only a booking parameter makes it a booking link whose parameters are consumed.
+  return LOGIN_BOOKING_PARAMS.some((name) => params.has(name));
 }
 
 const OFFSET_TIME = /(?:Z|[+-]\d{2}:?\d{2})$/i;
