@@ -18,3 +18,18 @@ export function formatInZone(instant: string | Date, zone: string, pattern = 'YY
 export function guessZone(): string {
   return dayjs.tz.guess();
 }
+
+const OFFSET = /(?:([+-])(\d{2}):?(\d{2})|Z)$/i;
+
+/**
+ * Formats an iso8601offset time (spec 2 §9) at its own offset: a slot of a New York department reads
+ * 9:00 AM wherever the viewer or the clinic's first department is.
+ */
+export function formatAtOwnOffset(iso: string, pattern: string): string {
+  const match = OFFSET.exec(iso.trim());
+  if (!match) {
+    return dayjs(iso).format(pattern);
+  }
+  const minutes = match[1] ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return dayjs(iso).utcOffset(minutes).format(pattern);
+}

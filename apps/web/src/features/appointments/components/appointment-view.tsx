@@ -82,7 +82,12 @@ function addressText(appointment: Appointment): string | null {
   if (!address) {
     return null;
   }
-  return [address.line, address.city, address.state].filter((part) => part && part.trim()).join(', ');
+  // The line is usually the whole printed address already ('120 River Road, Albany, NY 12207'); city
+  // and state are added only when it lacks them.
+  const extra = [address.city, address.state].filter(
+    (part): part is string => !!part?.trim() && !address.line.includes(part),
+  );
+  return [address.line, ...extra].filter((part) => part.trim()).join(', ');
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   type SchedulingOptions,
   type SchedulingProvider,
 } from '@app/contracts/scheduling';
-import { dayjs } from '../../../lib/dates/dayjs.ts';
+import { dayjs, formatAtOwnOffset } from '../../../lib/dates/dayjs.ts';
 import { useSchedulingOptions } from '../api/get-scheduling-options.ts';
 import { useProviderList, type ProviderListParams } from '../api/list-providers.ts';
 import { joinLabels, missingFilters, recurringNeedsPeriod, type MissingFilter } from '../booking-rules.ts';
@@ -229,7 +229,6 @@ export function ProviderListStep({ context }: { context: BookingContext }) {
             providers={providers.data?.providers}
             loading={providers.isPending}
             failed={providers.isError}
-            timezone={options.data.timezone}
             onSchedule={scheduleNow}
           />
         </>
@@ -447,13 +446,11 @@ function ProviderRows({
   providers,
   loading,
   failed,
-  timezone,
   onSchedule,
 }: {
   providers: SchedulingProvider[] | undefined;
   loading: boolean;
   failed: boolean;
-  timezone: string;
   onSchedule: (provider: SchedulingProvider) => void;
 }) {
   const { t } = useTranslation('booking');
@@ -487,7 +484,7 @@ function ProviderRows({
                         {provider.timeslotList.slice(0, PROVIDER_ROW_SLOT_COUNT).map((slot, index) => (
                           <li key={slot.startAt} style={{ display: 'inline', fontWeight: 400 }}>
                             {index > 0 ? ' · ' : ''}
-                            {dayjs(slot.startAt).tz(timezone).format('ddd MMM DD, h:mm A')}
+                            {formatAtOwnOffset(slot.startAt, 'ddd MMM DD, h:mm A')}
                           </li>
                         ))}
                       </ul>
