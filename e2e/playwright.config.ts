@@ -16,6 +16,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions(),
     trace: 'retain-on-failure',
+    // Dialogs open and close without fades (the app respects reduced motion), so axe scans settled screens.
+    contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
   },
 });

@@ -44,7 +44,8 @@ test('dr.smith registers a new patient, acts as them on the booking start, and r
   await page.getByRole('button', { name: 'Save' }).click();
 
   // spec 2 §2: the landing after a provider registers a new patient.
-  await expect(page).toHaveURL(/\/user\/appointment\/create$/);
+  // The booking start puts the patient's one clinic into the query (decision 0017).
+  await expect(page).toHaveURL(/\/user\/appointment\/create(\?clinicUuid=[\w-]+)?$/);
   await expect(page.getByText('You are acting for this patient as a provider.')).toBeVisible();
   const patientId = await page.evaluate(() => localStorage.getItem('id'));
   expect(patientId).toBeTruthy();
@@ -71,7 +72,8 @@ test('dr.smith registers a new patient, acts as them on the booking start, and r
     `/provider/patient/${patientId ?? ''}/appointments/create`,
   );
   await page.getByRole('button', { name: 'Switch to patient' }).click();
-  await expect(page).toHaveURL(/\/user\/appointment\/create$/);
+  // The booking start puts the patient's one clinic into the query (decision 0017).
+  await expect(page).toHaveURL(/\/user\/appointment\/create(\?clinicUuid=[\w-]+)?$/);
   // Logging out of the patient side returns to the provider too.
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
