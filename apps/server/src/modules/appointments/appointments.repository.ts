@@ -139,21 +139,6 @@ export async function setAppointmentType(db: Db, id: string, type: 'video_call' 
   await db.update(appointments).set({ type }).where(eq(appointments.id, id));
 }
 
-export async function isPatientOfClinic(db: Db, clinicId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: clinicPatients.userId })
-    .from(clinicPatients)
-    .innerJoin(users, eq(users.id, clinicPatients.userId))
-    .where(
-      and(
-        eq(clinicPatients.clinicId, clinicId),
-        eq(clinicPatients.userId, userId),
-        eq(users.memberType, 'patient'),
-      ),
-    );
-  return row !== undefined;
-}
-
 /** spec 2 §5 reason rules of a consultation type of this clinic. */
 export async function findCommentRules(
   db: Db,

@@ -7,12 +7,12 @@ import { HttpError } from '../../platform/http-error.ts';
 import { checkBookable, releaseHoldsForSlot } from '../scheduling/availability.service.ts';
 import { lockProviderSlots } from '../scheduling/slots.service.ts';
 import { CLINIC_NOT_FOUND_TEXT } from '../scheduling/catalogue.service.ts';
+import { isClinicPatient } from '../scheduling/catalogue.repository.ts';
 import { appointmentRules } from './appointment-read-model.ts';
 import {
   findAppointmentRow,
   findCommentRules,
   insertAppointmentRow,
-  isPatientOfClinic,
   lockAppointment,
 } from './appointments.repository.ts';
 import { appointmentNotFound, canSee, cancelLockedAppointment } from './appointments.service.ts';
@@ -40,7 +40,7 @@ async function patientOf(context: AppContext, auth: AuthContext, body: CreateApp
     }
     // Patients book only where they are registered, as the catalogue shows them only those clinics
     // (decision 0017); a clinic joins them through sign-up by its link or a provider's registration.
-    if (!(await isPatientOfClinic(context.db, body.clinicUuid, auth.userId))) {
+    if (!(await isClinicPatient(context.db, body.clinicUuid, auth.userId))) {
       throw new HttpError(404, CLINIC_NOT_FOUND_TEXT, { code: 'clinic_not_found' });
     }
     return auth.userId;
@@ -51,7 +51,7 @@ async function patientOf(context: AppContext, auth: AuthContext, body: CreateApp
   if (!body.userId) {
     throw badRequest(USER_ID_REQUIRED_TEXT, 'userId', 'user_id_required');
   }
-  if (!(await isPatientOfClinic(context.db, body.clinicUuid, body.userId))) {
+  if (!(await isClinicPatient(context.db, body.clinicUuid, body.userId))) {
     throw badRequest(NOT_CLINIC_PATIENT_TEXT, 'userId', 'not_clinic_patient');
   }
   return body.userId;
