@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PROVIDER_PERMISSIONS } from './provider-permission-names.ts';
+
+export { PROVIDER_PERMISSIONS };
 
 // spec 1 §1, §6: guest is the default role before login; patients are role user with member type patient;
 // providers and clinic staff are role provider with member type doctor.
@@ -14,23 +17,6 @@ export function roleOfMemberType(memberType: MemberType): Exclude<Role, 'guest'>
   return memberType === 'doctor' ? 'provider' : 'user';
 }
 
-// spec 1 §6 and spec 3: provider permissions (resource names).
-export const PROVIDER_PERMISSIONS = [
-  'MESSAGE',
-  'SETTING',
-  'WAIT_TIMES',
-  'COMPANY_ADMIN',
-  'PATIENT',
-  'APPOINTMENTS',
-  'FLOWS',
-  'BULK_MESSAGING',
-  'REMOTE_PATIENT_MONITORING',
-  'PATIENT_NAVIGATION',
-  'TELEHEALTH_WAITING_ROOM',
-  'VIRTUAL_WAITING_ROOM',
-  'PROVIDER_INSURANCE',
-  'NEWS',
-] as const;
 export const providerPermissionSchema = z.enum(PROVIDER_PERMISSIONS);
 export type ProviderPermission = z.infer<typeof providerPermissionSchema>;
 

@@ -10,6 +10,28 @@ import { ROUTE_REDIRECTS, routesOfArea, type RouteEntry, type ScreenId } from '.
 import type { RouteHandle } from './route-handle.ts';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
+type LoadTexts = () => Promise<void>;
+
+/** A screen whose feature texts are not in the first page's catalogue: both load before it renders. */
+function withTexts(screen: LazyComponent, ...texts: LoadTexts[]): LazyComponent {
+  return () => Promise.all([screen(), ...texts.map((load) => load())]).then(([route]) => route);
+}
+
+// Feature catalogues kept off the first page (decisions 0006, 0017).
+const recoveryTexts: LoadTexts = () =>
+  import('../features/recovery/i18n/catalogue.ts').then((m) => m.loadRecoveryCatalogue());
+const signUpTexts: LoadTexts = () =>
+  import('../features/sign-up/i18n/catalogue.ts').then((m) => m.loadSignUpCatalogue());
+const providerRegistrationTexts: LoadTexts = () =>
+  import('../features/provider-registration/i18n/catalogue.ts').then((m) =>
+    m.loadProviderRegistrationCatalogue(),
+  );
+const accountSettingsTexts: LoadTexts = () =>
+  import('../features/account-settings/i18n/catalogue.ts').then((m) => m.loadAccountSettingsCatalogue());
+const bookingTexts: LoadTexts = () =>
+  import('../features/booking/i18n/catalogue.ts').then((m) => m.loadBookingCatalogue());
+const appointmentsTexts: LoadTexts = () =>
+  import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue());
 
 // One lazy chunk per screen and per area layout: /guest/login loads only what it shows.
 const SCREENS: Record<ScreenId, LazyComponent> = {
@@ -42,73 +64,115 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
     import('../features/sso/components/sso-landing-page.tsx').then((m) => ({ Component: m.SsoLandingPage })),
   'roadmap-sso': () =>
     import('../features/sso/components/roadmap-sso-page.tsx').then((m) => ({ Component: m.RoadmapSsoPage })),
-  'sign-up': () =>
-    import('../features/sign-up/components/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
-  'credential-recovery-select': () =>
-    import('../features/recovery/components/credential-recovery-select-page.tsx').then((m) => ({
-      Component: m.CredentialRecoverySelectPage,
-    })),
-  'forgot-username': () =>
-    import('../features/recovery/components/forgot-username-page.tsx').then((m) => ({
-      Component: m.ForgotUsernamePage,
-    })),
-  'forgot-password': () =>
-    import('../features/recovery/components/forgot-password-page.tsx').then((m) => ({
-      Component: m.ForgotPasswordPage,
-    })),
-  'activate-account': () =>
-    import('../features/recovery/components/activate-account-page.tsx').then((m) => ({
-      Component: m.ActivateAccountPage,
-    })),
-  security: () =>
-    import('../features/recovery/components/security-page.tsx').then((m) => ({ Component: m.SecurityPage })),
-  'clinic-login': () =>
-    import('../features/provider-registration/components/clinic-login-page.tsx').then((m) => ({
-      Component: m.ClinicLoginPage,
-    })),
-  'doctor-registration': () =>
-    import('../features/provider-registration/components/doctor-registration-page.tsx').then((m) => ({
-      Component: m.DoctorRegistrationPage,
-    })),
-  'provider-registration': () =>
-    import('../features/provider-registration/components/provider-registration-page.tsx').then((m) => ({
-      Component: m.ProviderRegistrationPage,
-    })),
+  'sign-up': withTexts(
+    () =>
+      import('../features/sign-up/components/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
+    signUpTexts,
+  ),
+  'credential-recovery-select': withTexts(
+    () =>
+      import('../features/recovery/components/credential-recovery-select-page.tsx').then((m) => ({
+        Component: m.CredentialRecoverySelectPage,
+      })),
+    recoveryTexts,
+  ),
+  'forgot-username': withTexts(
+    () =>
+      import('../features/recovery/components/forgot-username-page.tsx').then((m) => ({
+        Component: m.ForgotUsernamePage,
+      })),
+    recoveryTexts,
+  ),
+  'forgot-password': withTexts(
+    () =>
+      import('../features/recovery/components/forgot-password-page.tsx').then((m) => ({
+        Component: m.ForgotPasswordPage,
+      })),
+    recoveryTexts,
+  ),
+  'activate-account': withTexts(
+    () =>
+      import('../features/recovery/components/activate-account-page.tsx').then((m) => ({
+        Component: m.ActivateAccountPage,
+      })),
+    recoveryTexts,
+  ),
+  security: withTexts(
+    () =>
+      import('../features/recovery/components/security-page.tsx').then((m) => ({
+        Component: m.SecurityPage,
+      })),
+    recoveryTexts,
+  ),
+  'clinic-login': withTexts(
+    () =>
+      import('../features/provider-registration/components/clinic-login-page.tsx').then((m) => ({
+        Component: m.ClinicLoginPage,
+      })),
+    providerRegistrationTexts,
+  ),
+  'doctor-registration': withTexts(
+    () =>
+      import('../features/provider-registration/components/doctor-registration-page.tsx').then((m) => ({
+        Component: m.DoctorRegistrationPage,
+      })),
+    providerRegistrationTexts,
+  ),
+  'provider-registration': withTexts(
+    () =>
+      import('../features/provider-registration/components/provider-registration-page.tsx').then((m) => ({
+        Component: m.ProviderRegistrationPage,
+      })),
+    providerRegistrationTexts,
+  ),
   languages: () =>
     import('../features/language/components/languages-page.tsx').then((m) => ({
       Component: m.LanguagesPage,
     })),
-  'account-settings': () =>
-    import('../features/account-settings/components/account-settings-page.tsx').then((m) => ({
-      Component: m.AccountSettingsPage,
-    })),
-  booking: () =>
-    Promise.all([
-      import('../features/booking/components/booking-page.tsx'),
-      import('../features/booking/i18n/catalogue.ts').then((m) => m.loadBookingCatalogue()),
-      // The summary step shows the appointments feature's summary (its own namespace).
-      import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue()),
-    ]).then(([m]) => ({ Component: m.BookingPage })),
-  'appointment-list': () =>
-    Promise.all([
-      import('../features/appointments/components/appointment-list-page.tsx'),
-      import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue()),
-    ]).then(([m]) => ({ Component: m.AppointmentListPage })),
-  'appointment-details': () =>
-    Promise.all([
-      import('../features/appointments/components/appointment-details-page.tsx'),
-      import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue()),
-    ]).then(([m]) => ({ Component: m.AppointmentDetailsPage })),
-  'patient-appointments': () =>
-    Promise.all([
-      import('../features/appointments/components/patient-appointments-page.tsx'),
-      import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue()),
-    ]).then(([m]) => ({ Component: m.PatientAppointmentsPage })),
-  'patient-create': () =>
-    Promise.all([
-      import('../features/appointments/components/patient-create-page.tsx'),
-      import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue()),
-    ]).then(([m]) => ({ Component: m.PatientCreatePage })),
+  'account-settings': withTexts(
+    () =>
+      import('../features/account-settings/components/account-settings-page.tsx').then((m) => ({
+        Component: m.AccountSettingsPage,
+      })),
+    accountSettingsTexts,
+  ),
+  // The booking summary step shows the appointments feature's summary (its own namespace).
+  booking: withTexts(
+    () =>
+      import('../features/booking/components/booking-page.tsx').then((m) => ({ Component: m.BookingPage })),
+    bookingTexts,
+    appointmentsTexts,
+  ),
+  'appointment-list': withTexts(
+    () =>
+      import('../features/appointments/components/appointment-list-page.tsx').then((m) => ({
+        Component: m.AppointmentListPage,
+      })),
+    appointmentsTexts,
+  ),
+  'appointment-details': withTexts(
+    () =>
+      import('../features/appointments/components/appointment-details-page.tsx').then((m) => ({
+        Component: m.AppointmentDetailsPage,
+      })),
+    appointmentsTexts,
+  ),
+  'patient-appointments': withTexts(
+    () =>
+      import('../features/appointments/components/patient-appointments-page.tsx').then((m) => ({
+        Component: m.PatientAppointmentsPage,
+      })),
+    appointmentsTexts,
+  ),
+  // The provider's new-patient form reuses the sign-up field texts.
+  'patient-create': withTexts(
+    () =>
+      import('../features/appointments/components/patient-create-page.tsx').then((m) => ({
+        Component: m.PatientCreatePage,
+      })),
+    appointmentsTexts,
+    signUpTexts,
+  ),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };
 

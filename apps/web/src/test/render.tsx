@@ -7,6 +7,12 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { AppConfig } from '@app/contracts/variants';
 import { en } from '../lib/i18n/en.ts';
+import { recoveryEn } from '../features/recovery/i18n/en.ts';
+import { signUpEn } from '../features/sign-up/i18n/en.ts';
+import { providerRegistrationEn } from '../features/provider-registration/i18n/en.ts';
+import { accountSettingsEn } from '../features/account-settings/i18n/en.ts';
+import { bookingEn } from '../features/booking/i18n/en.ts';
+import { appointmentsEn } from '../features/appointments/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -30,7 +36,14 @@ export function createTestI18n() {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { translation: en } },
+    // Every catalogue at once: in the app, the router loads a feature's texts with its screens.
+    resources: {
+      en: {
+        translation: { ...en, ...recoveryEn, ...signUpEn, ...providerRegistrationEn, ...accountSettingsEn },
+        booking: bookingEn,
+        appointments: appointmentsEn,
+      },
+    },
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import type { Role } from '@app/contracts/roles';
 import { dismissBanner } from '../../lib/errors/banner-store.ts';
 import { endPatientSwitch, isSwitchedToPatient, startPatientSwitch } from '../../lib/auth/patient-switch.ts';
@@ -42,20 +42,26 @@ export function useSwitchToPatient(): (patientId: string, target?: string) => Pr
 export function useReturnToProvider(): () => Promise<boolean> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(async () => {
-    if (!isSwitchedToPatient()) {
-      return false;
-    }
-    await revokeCurrentSession();
-    const returnTo = endPatientSwitch();
-    if (returnTo === null) {
-      return false;
-    }
-    queryClient.clear();
-    await navigate(returnTo, { replace: true });
-    dismissBanner();
-    return true;
-  }, [queryClient, navigate]);
+  return useCallback(() => returnToProvider(queryClient, navigate), [queryClient, navigate]);
+}
+
+/** The work of useReturnToProvider, for callers that load this module only when they need it. */
+export async function returnToProvider(
+  queryClient: QueryClient,
+  navigate: NavigateFunction,
+): Promise<boolean> {
+  if (!isSwitchedToPatient()) {
+    return false;
+  }
+  await revokeCurrentSession();
+  const returnTo = endPatientSwitch();
+  if (returnTo === null) {
+    return false;
+  }
+  queryClient.clear();
+  await navigate(returnTo, { replace: true });
+  dismissBanner();
+  return true;
 }
 
 /**

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { ApiRequestError } from '../../lib/api/api-error.ts';
-import { en } from '../../lib/i18n/en.ts';
-import { es } from '../../lib/i18n/es.ts';
+import { en as appEn } from '../../lib/i18n/en.ts';
+import { es as appEs } from '../../lib/i18n/es.ts';
+import { recoveryEn } from './i18n/en.ts';
+import { recoveryEs } from './i18n/es.ts';
 import { noSecurityQuestionText, recoveryErrorText, serverErrorText } from './recovery-error.ts';
+
+// The default namespace once the recovery screens have loaded their texts.
+const en = { ...appEn, ...recoveryEn };
+const es = { ...appEs, ...recoveryEs };
 
 // A t() over one catalogue, with {{name}} interpolation, enough for these texts.
 function tOf(catalogue: Record<string, string>): TFunction {

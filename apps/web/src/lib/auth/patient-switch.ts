@@ -1,5 +1,6 @@
 import type { TokenResponse } from '@app/contracts/auth';
-import { PROVIDER_PERMISSIONS, type ProviderPermission } from '@app/contracts/roles';
+import { PROVIDER_PERMISSIONS } from '@app/contracts/provider-permission-names';
+import type { ProviderPermission } from '@app/contracts/roles';
 import { LOCAL_KEYS, SESSION_KEYS } from '../storage/storage-keys.ts';
 import { readJson, removeItem, writeJson } from '../storage/browser-storage.ts';
 import { processLoginData } from './login-data.ts';

@@ -1,4 +1,5 @@
-import { PROVIDER_PERMISSIONS, type ProviderPermission } from '@app/contracts/roles';
+import { PROVIDER_PERMISSIONS } from '@app/contracts/provider-permission-names';
+import type { ProviderPermission } from '@app/contracts/roles';
 import { LOCAL_KEYS } from '../storage/storage-keys.ts';
 import { readItem, readJson } from '../storage/browser-storage.ts';
 

@@ -1,24 +1,16 @@
 // The English catalogue. Texts quoted by the specification are verbatim (ARCHITECTURE.md, convention 8);
 // keys are flat (keySeparator off) so a key reads like the place it is used.
-import { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
 import { passkeysEn } from '../../features/passkeys/i18n/en.ts';
 import { patientSwitchEn } from '../../features/patient-switch/i18n/en.ts';
-import { accountSettingsEn } from '../../features/account-settings/i18n/en.ts';
-import { recoveryEn } from '../../features/recovery/i18n/en.ts';
-import { signUpEn } from '../../features/sign-up/i18n/en.ts';
 import { ssoEn } from '../../features/sso/i18n/en.ts';
 import { devicesEn } from '../../features/devices/i18n/en.ts';
 import { languageEn } from '../../features/language/i18n/en.ts';
 
 export const en = {
   // Feature catalogues live beside their features.
-  ...signUpEn,
-  ...recoveryEn,
-  ...providerRegistrationEn,
   ...ssoEn,
   ...devicesEn,
   ...languageEn,
-  ...accountSettingsEn,
   ...passkeysEn,
   ...patientSwitchEn,
 
@@ -85,6 +77,8 @@ export const en = {
   'logo.alt': '{{appName}} logo',
 
   // spec 1 §2 login page
+  'clinicLogin.link': 'Log in with your Clinic ID',
+  'totp.loginText': 'Please enter the code from your authenticator app',
   'login.title': 'Log in to {{appName}}',
   'login.username': 'Username',
   'login.password': 'Password',

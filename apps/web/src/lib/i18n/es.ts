@@ -1,23 +1,15 @@
 import type { Catalogue } from './en.ts';
-import { providerRegistrationEs } from '../../features/provider-registration/i18n/es.ts';
 import { passkeysEs } from '../../features/passkeys/i18n/es.ts';
 import { patientSwitchEs } from '../../features/patient-switch/i18n/es.ts';
-import { accountSettingsEs } from '../../features/account-settings/i18n/es.ts';
-import { recoveryEs } from '../../features/recovery/i18n/es.ts';
-import { signUpEs } from '../../features/sign-up/i18n/es.ts';
 import { ssoEs } from '../../features/sso/i18n/es.ts';
 import { devicesEs } from '../../features/devices/i18n/es.ts';
 import { languageEs } from '../../features/language/i18n/es.ts';
 
 // Spanish catalogue: same keys as en.ts (the type enforces it).
 export const es: Catalogue = {
-  ...signUpEs,
-  ...recoveryEs,
-  ...providerRegistrationEs,
   ...ssoEs,
   ...devicesEs,
   ...languageEs,
-  ...accountSettingsEs,
   ...passkeysEs,
   ...patientSwitchEs,
   'app.loading': 'Cargando…',
@@ -77,6 +69,8 @@ export const es: Catalogue = {
   'landing.signUp': 'Registrarse',
   'logo.alt': 'Logotipo de {{appName}}',
 
+  'clinicLogin.link': 'Inicie sesión con el ID de su clínica',
+  'totp.loginText': 'Ingrese el código de su aplicación de autenticación',
   'login.title': 'Iniciar sesión en {{appName}}',
   'login.username': 'Nombre de usuario',
   'login.password': 'Contraseña',

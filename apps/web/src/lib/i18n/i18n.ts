@@ -19,17 +19,22 @@ export function storedLanguage(): Language {
 }
 
 /**
- * A feature's own namespace (e.g. 'booking'), loaded with its screens rather than with the first page
- * (decision 0017): English comes with the feature's code, Spanish is fetched when shown.
+ * Texts of a group of screens, loaded with those screens rather than with the first page
+ * (decisions 0006, 0017): English comes with the feature's code, Spanish is fetched when shown. A
+ * feature either has its own namespace (useTranslation('booking')) or adds its keys to the default
+ * 'translation' namespace (the screens of issues 2-3, whose keys are typed there).
  */
 export interface FeatureCatalogue {
-  namespace: FeatureNamespace;
+  name: string;
+  namespace: FeatureNamespace | 'translation';
   en: Record<string, string>;
   es: () => Promise<Record<string, string>>;
 }
 export type FeatureNamespace = 'booking' | 'appointments';
 
-const featureCatalogues = new Map<FeatureNamespace, FeatureCatalogue>();
+const featureCatalogues = new Map<string, FeatureCatalogue>();
+/** `${instance language}:${catalogue name}` of the catalogues already added to the active instance. */
+const addedCatalogues = new Set<string>();
 /** The instance initI18n made; feature catalogues registered later are added to it. */
 let activeInstance: I18n | null = null;
 
@@ -38,11 +43,15 @@ async function ensureFeatureCatalogue(
   language: Language,
   catalogue: FeatureCatalogue,
 ): Promise<void> {
-  if (!instance.hasResourceBundle('en', catalogue.namespace)) {
-    instance.addResourceBundle('en', catalogue.namespace, catalogue.en);
-  }
-  if (language === 'es' && !instance.hasResourceBundle('es', catalogue.namespace)) {
-    instance.addResourceBundle('es', catalogue.namespace, await catalogue.es());
+  const languages: Language[] = language === 'es' ? ['en', 'es'] : ['en'];
+  for (const lang of languages) {
+    const added = `${lang}:${catalogue.name}`;
+    if (addedCatalogues.has(added)) {
+      continue;
+    }
+    const texts = lang === 'es' ? await catalogue.es() : catalogue.en;
+    instance.addResourceBundle(lang, catalogue.namespace, texts, true, false);
+    addedCatalogues.add(added);
   }
 }
 
@@ -59,7 +68,7 @@ async function ensureCatalogue(instance: I18n, language: Language): Promise<void
 
 /** Called by a feature's screens before they render (the router awaits it in the route's lazy()). */
 export async function loadFeatureCatalogue(catalogue: FeatureCatalogue): Promise<void> {
-  featureCatalogues.set(catalogue.namespace, catalogue);
+  featureCatalogues.set(catalogue.name, catalogue);
   if (activeInstance) {
     const language = isLanguage(activeInstance.language) ? activeInstance.language : DEFAULT_LANGUAGE;
     await ensureFeatureCatalogue(activeInstance, language, catalogue);
@@ -87,6 +96,7 @@ export async function initI18n(language: Language = storedLanguage()): Promise<I
   });
   instance.on('languageChanged', followLanguage);
   activeInstance = instance;
+  addedCatalogues.clear();
   await ensureCatalogue(instance, language);
   await instance.changeLanguage(language);
   followLanguage(instance.language);

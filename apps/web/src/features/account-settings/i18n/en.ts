@@ -1,5 +1,5 @@
 // Account settings (spec 1 §2, §3 account data) and the authenticator-app second factor
-// (decision 0012). English texts of this feature, spread into lib/i18n/en.ts.
+// (decision 0012). English texts of this feature, loaded with its screens (./catalogue.ts).
 export const accountSettingsEn = {
   'accountSettings.title': 'Account settings',
   'accountSettings.accountData': 'Account data',
@@ -22,5 +22,4 @@ export const accountSettingsEn = {
   'totp.disable': 'Turn off',
   'totp.enabledNotice': 'The authenticator app is on. We will ask for its code when you log in.',
   'totp.disabledNotice': 'The authenticator app is off.',
-  'totp.loginText': 'Please enter the code from your authenticator app',
 } as const;

@@ -1,6 +1,6 @@
 import type { accountSettingsEn } from './en.ts';
 
-// Spanish texts of this feature, spread into lib/i18n/es.ts.
+// Spanish texts of this feature, loaded with its screens (./catalogue.ts).
 export const accountSettingsEs: Record<keyof typeof accountSettingsEn, string> = {
   'accountSettings.title': 'Configuración de la cuenta',
   'accountSettings.accountData': 'Datos de la cuenta',
@@ -25,5 +25,4 @@ export const accountSettingsEs: Record<keyof typeof accountSettingsEn, string> =
   'totp.enabledNotice':
     'La aplicación de autenticación está activada. Le pediremos su código al iniciar sesión.',
   'totp.disabledNotice': 'La aplicación de autenticación está desactivada.',
-  'totp.loginText': 'Ingrese el código de su aplicación de autenticación',
 };

@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { performLogout } from '../../../lib/auth/logout.ts';
-import { useReturnToProvider } from '../../patient-switch/use-patient-switch.ts';
 
 /**
  * POST /api/logout, then clear everything and go to /guest/landing (lib/auth/logout.ts). In a patient
@@ -12,14 +11,16 @@ import { useReturnToProvider } from '../../patient-switch/use-patient-switch.ts'
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const returnToProvider = useReturnToProvider();
   return useCallback(async () => {
-    if (await returnToProvider()) {
+    // The switch code loads on logout only, keeping it off the first page (decision 0006). If it
+    // cannot load (offline), the session still ends: a patient switch is then ended by the full logout.
+    const switchModule = await import('../../patient-switch/use-patient-switch.ts').catch(() => null);
+    if (switchModule && (await switchModule.returnToProvider(queryClient, navigate))) {
       return;
     }
     await performLogout({
       queryClient,
       navigate: (to) => navigate(to, { replace: true }),
     });
-  }, [queryClient, navigate, returnToProvider]);
+  }, [queryClient, navigate]);
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/ui/brand-logo.tsx';
@@ -7,8 +7,14 @@ import { saveChallenge } from '../../../lib/auth/two-factor-challenge.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { authErrorText, useRequestToken, type TokenOutcome } from '../api/request-token.ts';
 import { useCompleteLogin } from '../use-complete-login.ts';
-import { BiometricLoginButton } from '../../passkeys/components/biometric-login-button.tsx';
 import { LoginForm, type LoginFormValues } from './login-form.tsx';
+
+// Only the Care Manager app offers biometric login: the other variants never load its code (decision 0006).
+const BiometricLoginButton = lazy(() =>
+  import('../../passkeys/components/biometric-login-button.tsx').then((m) => ({
+    default: m.BiometricLoginButton,
+  })),
+);
 
 interface LoginScreenProps {
   title: string;
@@ -75,12 +81,14 @@ export function LoginScreen({ title, loginPath, urlAfterLogin, links }: LoginScr
         onSubmit={submit}
       />
       {config.features.biometricLogin ? (
-        <BiometricLoginButton
-          clientId={config.clientId}
-          onTokens={(tokens) => {
-            void proceed({ kind: 'tokens', tokens });
-          }}
-        />
+        <Suspense fallback={null}>
+          <BiometricLoginButton
+            clientId={config.clientId}
+            onTokens={(tokens) => {
+              void proceed({ kind: 'tokens', tokens });
+            }}
+          />
+        </Suspense>
       ) : null}
       {links}
       {config.devOutbox ? (

@@ -1,5 +1,5 @@
 // Clinic login, doctor registration with pin code and provider self-registration (spec 1 §2, §4, §5, §8).
-// English texts of this feature, spread into lib/i18n/en.ts. Spec texts verbatim.
+// English texts of this feature, loaded with its screens (./catalogue.ts). Spec texts verbatim.
 export const providerRegistrationEn = {
   // spec 1 §2 Clinic login
   'clinicLogin.title': 'Log in with your Clinic ID',
@@ -8,7 +8,6 @@ export const providerRegistrationEn = {
   'clinicLogin.submit': 'Log in',
   'clinicLogin.back': 'Back',
   'clinicLogin.invalidId': 'Please enter a valid Clinic Id',
-  'clinicLogin.link': 'Log in with your Clinic ID',
   // spec 1 §2 Doctor registration with pin code
   'doctorRegistration.title': 'Doctor registration',
   'doctorRegistration.intro': 'Enter the last name and email your clinic has on record for you.',

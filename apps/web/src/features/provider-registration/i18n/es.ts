@@ -1,6 +1,6 @@
 import type { providerRegistrationEn } from './en.ts';
 
-// Spanish texts of this feature, spread into lib/i18n/es.ts.
+// Spanish texts of this feature, loaded with its screens (./catalogue.ts).
 export const providerRegistrationEs: Record<keyof typeof providerRegistrationEn, string> = {
   'clinicLogin.title': 'Inicie sesión con el ID de su clínica',
   'clinicLogin.clinicId': 'ID de la clínica',
@@ -8,7 +8,6 @@ export const providerRegistrationEs: Record<keyof typeof providerRegistrationEn,
   'clinicLogin.submit': 'Iniciar sesión',
   'clinicLogin.back': 'Volver',
   'clinicLogin.invalidId': 'Introduzca un ID de clínica válido',
-  'clinicLogin.link': 'Inicie sesión con el ID de su clínica',
   'doctorRegistration.title': 'Registro de médicos',
   'doctorRegistration.intro':
     'Introduzca el apellido y el correo electrónico que su clínica tiene registrados.',

@@ -1,5 +1,5 @@
 // Credential recovery and the security page (spec 1 §2, §4, §5, §8).
-// English texts of this feature, spread into lib/i18n/en.ts. Spec texts verbatim.
+// English texts of this feature, loaded with its screens (./catalogue.ts). Spec texts verbatim.
 export const recoveryEn = {
   // spec 1 §2 credential-recovery-select
   'recovery.select.title': 'Credential Recovery',

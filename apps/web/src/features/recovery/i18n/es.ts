@@ -1,6 +1,6 @@
 import type { recoveryEn } from './en.ts';
 
-// Spanish texts of this feature, spread into lib/i18n/es.ts.
+// Spanish texts of this feature, loaded with its screens (./catalogue.ts).
 export const recoveryEs: Record<keyof typeof recoveryEn, string> = {
   'recovery.select.title': 'Recuperación de credenciales',
   'recovery.select.heading': '¿Cómo podemos ayudarle?',

@@ -1,5 +1,5 @@
 // Sign-up wizard (spec 1 §2, §4, §5, §8).
-// English texts of this feature, spread into lib/i18n/en.ts. Spec texts verbatim.
+// English texts of this feature, loaded with its screens (./catalogue.ts). Spec texts verbatim.
 export const signUpEn = {
   'signUp.title': 'Sign up',
   // spec 1 §2: the screen counters name 1/4, info 2/4, login 3/4, create 4/4.

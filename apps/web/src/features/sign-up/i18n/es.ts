@@ -1,6 +1,6 @@
 import type { signUpEn } from './en.ts';
 
-// Spanish texts of this feature, spread into lib/i18n/es.ts.
+// Spanish texts of this feature, loaded with its screens (./catalogue.ts).
 export const signUpEs: Record<keyof typeof signUpEn, string> = {
   'signUp.title': 'Registrarse',
   'signUp.counter': '{{step}}/{{total}}',
