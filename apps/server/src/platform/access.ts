@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { EXPIRED_ACCESS_TOKEN_TEXT } from '@app/contracts/errors';
 import { roleOfMemberType, type MemberType, type ProviderPermission, type Role } from '@app/contracts/roles';
 import type { Db } from '../db/client.ts';
+import { placeholder, prepared } from '../db/prepared.ts';
 import { users } from '../db/schema/accounts.ts';
 import { sessions } from '../db/schema/auth.ts';
 import { providers } from '../db/schema/clinics.ts';
@@ -75,7 +76,7 @@ export const parentSessions = alias(sessions, 'parent_sessions');
  * (pending), and lives only while the provider's own session does. Needs `users` joined on the
  * session's user and `parentSessions` left-joined on its parent.
  */
-export function liveSessionCondition(now: Date): SQL | undefined {
+export function liveSessionCondition(now: Date | Placeholder): SQL | undefined {
   return and(
     isNull(sessions.revokedAt),
     gt(sessions.expiresAt, now),
@@ -110,26 +111,37 @@ async function loadAuthContext(
   }
   const { userId, sessionId } = verified.claims;
   // The session is checked on every call, so logout and replay revocation take effect at once.
-  const [row] = await db
-    .select({
-      memberType: users.memberType,
-      sessionId: sessions.id,
-      switchedByUserId: sessions.switchedByUserId,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(parentSessions, eq(parentSessions.id, sessions.parentSessionId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), liveSessionCondition(now)));
+  const sessionStatement = prepared(db, 'access_live_session', () =>
+    db
+      .select({
+        memberType: users.memberType,
+        sessionId: sessions.id,
+        switchedByUserId: sessions.switchedByUserId,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(parentSessions, eq(parentSessions.id, sessions.parentSessionId))
+      .where(
+        and(
+          eq(sessions.id, placeholder('sessionId')),
+          eq(sessions.userId, placeholder('userId')),
+          liveSessionCondition(placeholder('now')),
+        ),
+      )
+      .prepare('access_live_session'),
+  );
+  const [row] = await sessionStatement.execute({ sessionId, userId, now });
   if (!row) {
     throw new HttpError(401, NOT_AUTHENTICATED, { code: 'session_revoked' });
   }
-  const memberships =
-    row.memberType === 'doctor'
-      ? await db
-          .select({ clinicId: providers.clinicId, permissions: providers.permissions })
-          .from(providers)
-          .where(eq(providers.userId, userId))
-      : [];
+  const membershipStatement = prepared(db, 'access_memberships', () =>
+    db
+      .select({ clinicId: providers.clinicId, permissions: providers.permissions })
+      .from(providers)
+      .where(eq(providers.userId, placeholder('userId')))
+      .prepare('access_memberships'),
+  );
+  const memberships = row.memberType === 'doctor' ? await membershipStatement.execute({ userId }) : [];
   const permissions = new Set(memberships.flatMap((m) => m.permissions as ProviderPermission[]));
   return {
     userId,

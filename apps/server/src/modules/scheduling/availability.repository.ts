@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { placeholder, prepared } from '../../db/prepared.ts';
 import { consultationTypes, departments, providers, providerSchedules } from '../../db/schema/clinics.ts';
 import {
   appointments,
@@ -9,26 +10,7 @@ import {
 } from '../../db/schema/scheduling.ts';
 import type { Interval, WeeklyBlock } from './availability.ts';
 
-/**
- * The slot search runs on every time-slot request (issue 4 bench): its three queries are prepared
- * once per database handle (named statements are planned once per PostgreSQL connection), which
- * also skips rebuilding the SQL. A transaction handle gets its own, so they run inside it.
- */
-const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
-function prepared<T>(db: Db, name: string, build: () => T): T {
-  let byName = preparedByDb.get(db);
-  if (!byName) {
-    byName = new Map();
-    preparedByDb.set(db, byName);
-  }
-  let statement = byName.get(name) as T | undefined;
-  if (!statement) {
-    statement = build();
-    byName.set(name, statement);
-  }
-  return statement;
-}
-const placeholder = (name: string) => sql.placeholder(name);
+// The slot search runs on every time-slot request (issue 4 bench): its queries are prepared (db/prepared.ts).
 
 /**
  * What a provider offers: one consultation type in one department (provider_consultation_types),

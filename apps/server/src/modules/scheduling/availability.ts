@@ -287,12 +287,29 @@ export function isOnGrid(
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+// Formatted instants are remembered per zone like the offsets: a search formats two per slot, and the
+// same popular windows are formatted again and again (building the string cost more than the search).
+const formattedCache = new Map<string, Map<number, string>>();
+
 /** ISO 8601 with the zone's offset at that instant (spec 2 §9 iso8601offset), e.g. 2026-03-09T09:00:00-04:00. */
 export function formatInstant(epochMs: number, timezone: string): string {
-  const offset = offsetAt(timezone, epochMs);
-  const local = new Date(Math.floor((epochMs + offset) / 1000) * 1000).toISOString().slice(0, 19);
-  const minutes = Math.abs(offset) / 60_000;
-  return `${local}${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  let cache = formattedCache.get(timezone);
+  if (!cache) {
+    cache = new Map();
+    formattedCache.set(timezone, cache);
+  }
+  let formatted = cache.get(epochMs);
+  if (formatted === undefined) {
+    const offset = offsetAt(timezone, epochMs);
+    const local = new Date(Math.floor((epochMs + offset) / 1000) * 1000).toISOString().slice(0, 19);
+    const minutes = Math.abs(offset) / 60_000;
+    formatted = `${local}${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+    if (cache.size > 200_000) {
+      cache.clear();
+    }
+    cache.set(epochMs, formatted);
+  }
+  return formatted;
 }
 
 /** Today's local date in a zone, YYYY-MM-DD. */

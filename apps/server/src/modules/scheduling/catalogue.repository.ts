@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AdvancedFilterKind } from '@app/contracts/scheduling';
 import type { Db } from '../../db/client.ts';
+import { placeholder, prepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/accounts.ts';
 import {
   clinicPatients,
@@ -35,14 +36,19 @@ export async function findClinicOfPatient(
   clinicId: string,
   userId: string,
 ): Promise<ClinicRow | null> {
-  const [row] = await db
-    .select({ id: clinics.id, name: clinics.name, modules: clinics.modules })
-    .from(clinics)
-    .innerJoin(
-      clinicPatients,
-      and(eq(clinicPatients.clinicId, clinics.id), eq(clinicPatients.userId, userId)),
-    )
-    .where(eq(clinics.id, clinicId));
+  // Runs on every slot search (prepared, db/prepared.ts).
+  const statement = prepared(db, 'scheduling_clinic_of_patient', () =>
+    db
+      .select({ id: clinics.id, name: clinics.name, modules: clinics.modules })
+      .from(clinics)
+      .innerJoin(
+        clinicPatients,
+        and(eq(clinicPatients.clinicId, clinics.id), eq(clinicPatients.userId, placeholder('userId'))),
+      )
+      .where(eq(clinics.id, placeholder('clinicId')))
+      .prepare('scheduling_clinic_of_patient'),
+  );
+  const [row] = await statement.execute({ clinicId, userId });
   return row ?? null;
 }
 

@@ -8,9 +8,11 @@ import {
   type RecurringVisitEntry,
   type SchedulingOptions,
   type SchedulingProvider,
+  timeSlotSchema,
   type TimeSlot,
 } from '@app/contracts/scheduling';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { clinics, providers } from '../../db/schema/clinics.ts';
 import { providerTimeOff } from '../../db/schema/scheduling.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -77,7 +79,9 @@ describe('scheduling routes (spec 2 §2, §4, §7; issue 4)', () => {
   async function slots(username: string, world: SchedulingWorld, from: string, to = from, extra = {}) {
     const response = await get(username, '/api/scheduling/time-slots', slotQuery(world, from, to, extra));
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<TimeSlot[]>();
+    // The route serialises without the response check (scheduling.routes.ts): every answer is checked
+    // here, extra fields included.
+    return z.array(timeSlotSchema.strict()).parse(response.json());
   }
   function freezeBody(world: SchedulingWorld, slot: TimeSlot, extra: Record<string, unknown> = {}) {
     return {
