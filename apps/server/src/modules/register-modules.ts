@@ -21,6 +21,7 @@ import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 import { schedulingFixturesRoutes } from './dev-fixtures/scheduling-fixtures.routes.ts';
 import { bookingClinicsRoutes } from './scheduling/booking-clinics.routes.ts';
+import { checkInRoutes } from './check-in/check-in.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -48,4 +49,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(schedulingRoutes, { context });
   await app.register(schedulingFixturesRoutes, { context });
   await app.register(bookingClinicsRoutes, { context });
+  await app.register(checkInRoutes, { context });
 }

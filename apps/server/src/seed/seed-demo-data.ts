@@ -24,6 +24,7 @@ import {
   schedulingFilterOptions,
 } from '../db/schema/scheduling.ts';
 import { seedDemoAppointments } from './seed-demo-appointments.ts';
+import { seedDemoTasks } from './seed-demo-tasks.ts';
 import { hashSecret, randomToken, verifySecret } from '../platform/passwords.ts';
 
 // Issue 2 item 4: the demo clinic a newcomer logs in to after `npm start`. Everything here is fixed
@@ -626,6 +627,7 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
       permissions: ['MESSAGE', 'APPOINTMENTS'],
     });
     await seedDemoAppointments(tx, now);
+    await seedDemoTasks(tx, DEMO_CLINIC_NAME);
     return true;
   });
 }

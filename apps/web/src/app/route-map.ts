@@ -161,7 +161,27 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('choose-appointment', 'route.user.chooseAppointment'),
   user('switch-patient', 'route.user.switchPatient'),
   user('confirm-patient', 'route.user.confirmPatient'),
+  // spec 2 §2 check-in and task routes (issue 5). The task base url is /user/task, or
+  // /provider/patient/task in self check-in (kiosk) mode; each task page lives below it.
+  user('check-in-landing', 'route.user.checkInLanding'),
+  user('check-in-final', 'route.user.checkInFinal'),
   user('task', 'route.user.task'),
+  user('task/questionnaire', 'route.user.questionnaire'),
+  user('task/questionnaire/main/:formId', 'route.user.questionnaire'),
+  user('questionnaire', 'route.user.questionnaire'),
+  user('questionnaire/main/:formId', 'route.user.questionnaire'),
+  user('task/demographic/:step', 'route.user.demographics'),
+  user('task/confirm-insurance-card', 'route.user.insuranceCard'),
+  user('task/insurance-card/:kind', 'route.user.insuranceCard'),
+  user('task/sign-document', 'route.user.signDocument'),
+  user('task/copay', 'route.user.copay'),
+  user('task/outstanding-balance', 'route.user.outstandingBalanceList'),
+  user('task/vital', 'route.user.vital'),
+  user('task/regular', 'route.user.task'),
+  user('task-feed', 'route.user.taskFeed'),
+  user('success', 'route.user.taskSuccess'),
+  user('copay-thank-you', 'route.user.copayThankYou'),
+  user('on-fly-final', 'route.user.onFlyFinal'),
   user('unitedmd-schedule', 'route.user.unitedmdSchedule'),
 
   // Provider area.
@@ -185,6 +205,20 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
     'booking',
   ),
   provider('patient-create', 'route.provider.patientCreate', 'patient-create'),
+  // spec 2 §2 self check-in (kiosk) mode: the task pages under the provider's session.
+  provider('patient/search', 'route.provider.patientSearch'),
+  provider('patient/task', 'route.user.task'),
+  provider('patient/task/check-in', 'route.user.checkInFinal'),
+  provider('patient/task/success', 'route.user.taskSuccess'),
+  provider('patient/task/questionnaire', 'route.user.questionnaire'),
+  provider('patient/task/questionnaire/main/:formId', 'route.user.questionnaire'),
+  provider('patient/task/demographic/:step', 'route.user.demographics'),
+  provider('patient/task/confirm-insurance-card', 'route.user.insuranceCard'),
+  provider('patient/task/insurance-card/:kind', 'route.user.insuranceCard'),
+  provider('patient/task/sign-document', 'route.user.signDocument'),
+  provider('patient/task/copay', 'route.user.copay'),
+  provider('patient/task/vital', 'route.user.vital'),
+  provider('patient/task/regular', 'route.user.task'),
 ];
 
 /** spec 1 §2: any other path of the recovery flows goes to their first step. */

@@ -10,3 +10,4 @@ export * from './sso.ts';
 export * from './passkeys.ts';
 export * from './totp.ts';
 export * from './scheduling.ts';
+export * from './check-in.ts';
