@@ -82,7 +82,7 @@ test('a patient completes demographics, vitals and a copay in a check-in', async
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page).toHaveURL(/\/user\/task\/demographic\/emergency-info/);
-  await page.getByLabel('Name', { exact: true }).fill('Sam Tasker');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Tasker');
   await page.getByLabel('Relationship (optional)').fill('Brother');
   // spec 2 §5: the server accepts only a US mobile number.
   await page.getByLabel('Mobile phone').fill('020 7946 0958');
