@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { submitLogin } from '../fixtures/demo.ts';
+import { DEMO_PASSWORD, submitLogin } from '../fixtures/demo.ts';
 import { apiToken } from '../fixtures/appointments-api.ts';
 import { createAppointment, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 
@@ -149,4 +149,17 @@ test('a patient with an outstanding balance sees it after login and pays it', as
   await page.getByRole('button', { name: 'Pay $85.50' }).click();
   await expect(page.getByRole('region', { name: 'Receipt' })).toContainText('$85.50');
   await expect(page.getByText('Total to pay: $40.00')).toBeVisible();
+});
+
+test('self check-in (kiosk): the vitals task works under the provider prefix', async ({ page, request }) => {
+  const { appointmentId, token } = await patientWithVisit(request);
+  await page.goto('/guest/login');
+  await submitLogin(page, 'dr.smith', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/provider\//);
+  await page.goto(`/provider/patient/task/vital?appointmentId=${appointmentId}`);
+  await page.getByLabel('Pulse (bpm)').fill('64');
+  await page.getByLabel('Pain (0 = none, 10 = worst)').fill('3');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/provider/patient/task\\?appointmentId=${appointmentId}$`));
+  expect(statusOf(await tasksOf(request, token, appointmentId), 'vital')).toBe('DONE');
 });
