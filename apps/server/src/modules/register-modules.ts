@@ -22,6 +22,9 @@ import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 import { schedulingFixturesRoutes } from './dev-fixtures/scheduling-fixtures.routes.ts';
 import { bookingClinicsRoutes } from './scheduling/booking-clinics.routes.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
+import { demographicsRoutes } from './demographics/demographics.routes.ts';
+import { vitalsRoutes } from './vitals/vitals.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -50,4 +53,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(schedulingFixturesRoutes, { context });
   await app.register(bookingClinicsRoutes, { context });
   await app.register(checkInRoutes, { context });
+  await app.register(demographicsRoutes, { context });
+  await app.register(vitalsRoutes, { context });
+  await app.register(paymentsRoutes, { context });
 }

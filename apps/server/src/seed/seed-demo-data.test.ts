@@ -63,6 +63,7 @@ describe('seedDemoDataIfEmpty', () => {
       'jane.patient',
       'john.twofactor',
       'reset.required',
+      'olive.balance',
       'dr.smith',
       'dr.limited',
     ]);

@@ -25,6 +25,7 @@ import {
 } from '../db/schema/scheduling.ts';
 import { seedDemoAppointments } from './seed-demo-appointments.ts';
 import { seedDemoTasks } from './seed-demo-tasks.ts';
+import { seedDemoPayments } from './seed-demo-payments.ts';
 import { hashSecret, randomToken, verifySecret } from '../platform/passwords.ts';
 
 // Issue 2 item 4: the demo clinic a newcomer logs in to after `npm start`. Everything here is fixed
@@ -73,6 +74,11 @@ export const DEMO_LOGINS: DemoLogin[] = [
     username: 'reset.required',
     role: 'patient',
     shows: 'must choose a new password and a security question first',
+  },
+  {
+    username: 'olive.balance',
+    role: 'patient',
+    shows: 'has an outstanding balance: sees the balance list after login and pays it with a test card',
   },
   { username: 'dr.smith', role: 'provider', shows: 'provider with every permission' },
   { username: 'dr.limited', role: 'provider', shows: 'provider with only the APPOINTMENTS permission' },
@@ -238,6 +244,21 @@ const DEMO_PATIENTS: DemoPatient[] = [
     twoFactorRequired: false,
     isResetPasswordRequired: true,
     hasSecurityQuestion: false,
+  },
+  {
+    // Issue 5 item 9: a balance of her own (seed-demo-payments.ts), so spec 1 §2 rule 4 sends her to the
+    // balance list after login. Not jane: jane's login must land on her appointments.
+    username: 'olive.balance',
+    memberId: '10010004',
+    firstName: 'Olive',
+    lastName: 'Grant',
+    email: 'olive.balance@example.com',
+    mobilePhone: '+12125550104',
+    birthdate: '1968-07-03',
+    gender: 'female',
+    twoFactorRequired: false,
+    isResetPasswordRequired: false,
+    hasSecurityQuestion: true,
   },
 ];
 
@@ -628,6 +649,7 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
     });
     await seedDemoAppointments(tx, now);
     await seedDemoTasks(tx, DEMO_CLINIC_NAME);
+    await seedDemoPayments(tx, DEMO_CLINIC_NAME);
     return true;
   });
 }

@@ -34,6 +34,12 @@ export type ScreenId =
   | 'appointment-details'
   | 'patient-appointments'
   | 'patient-create'
+  | 'demographics'
+  | 'vitals'
+  | 'copay'
+  | 'copay-thank-you'
+  | 'outstanding-balance-list'
+  | 'outstanding-balance-task'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -157,7 +163,7 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('provider', 'route.user.provider'),
   user('provider/connect', 'route.user.providerConnect'),
   user('single/languages', 'route.user.languages', 'languages'),
-  user('outstanding-balance-list', 'route.user.outstandingBalanceList'),
+  user('outstanding-balance-list', 'route.user.outstandingBalanceList', 'outstanding-balance-list'),
   user('choose-appointment', 'route.user.chooseAppointment'),
   user('switch-patient', 'route.user.switchPatient'),
   user('confirm-patient', 'route.user.confirmPatient'),
@@ -170,17 +176,17 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('task/questionnaire/main/:formId', 'route.user.questionnaire'),
   user('questionnaire', 'route.user.questionnaire'),
   user('questionnaire/main/:formId', 'route.user.questionnaire'),
-  user('task/demographic/:step', 'route.user.demographics'),
+  user('task/demographic/:step', 'route.user.demographics', 'demographics'),
   user('task/confirm-insurance-card', 'route.user.insuranceCard'),
   user('task/insurance-card/:kind', 'route.user.insuranceCard'),
   user('task/sign-document', 'route.user.signDocument'),
-  user('task/copay', 'route.user.copay'),
-  user('task/outstanding-balance', 'route.user.outstandingBalanceList'),
-  user('task/vital', 'route.user.vital'),
+  user('task/copay', 'route.user.copay', 'copay'),
+  user('task/outstanding-balance', 'route.user.outstandingBalanceList', 'outstanding-balance-task'),
+  user('task/vital', 'route.user.vital', 'vitals'),
   user('task/regular', 'route.user.task'),
   user('task-feed', 'route.user.taskFeed'),
   user('success', 'route.user.taskSuccess'),
-  user('copay-thank-you', 'route.user.copayThankYou'),
+  user('copay-thank-you', 'route.user.copayThankYou', 'copay-thank-you'),
   user('on-fly-final', 'route.user.onFlyFinal'),
   user('unitedmd-schedule', 'route.user.unitedmdSchedule'),
 
@@ -212,12 +218,17 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('patient/task/success', 'route.user.taskSuccess'),
   provider('patient/task/questionnaire', 'route.user.questionnaire'),
   provider('patient/task/questionnaire/main/:formId', 'route.user.questionnaire'),
-  provider('patient/task/demographic/:step', 'route.user.demographics'),
+  provider('patient/task/demographic/:step', 'route.user.demographics', 'demographics'),
   provider('patient/task/confirm-insurance-card', 'route.user.insuranceCard'),
   provider('patient/task/insurance-card/:kind', 'route.user.insuranceCard'),
   provider('patient/task/sign-document', 'route.user.signDocument'),
-  provider('patient/task/copay', 'route.user.copay'),
-  provider('patient/task/vital', 'route.user.vital'),
+  provider('patient/task/copay', 'route.user.copay', 'copay'),
+  provider(
+    'patient/task/outstanding-balance',
+    'route.user.outstandingBalanceList',
+    'outstanding-balance-task',
+  ),
+  provider('patient/task/vital', 'route.user.vital', 'vitals'),
   provider('patient/task/regular', 'route.user.task'),
 ];
 

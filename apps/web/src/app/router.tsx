@@ -30,6 +30,12 @@ const accountSettingsTexts: LoadTexts = () =>
   import('../features/account-settings/i18n/catalogue.ts').then((m) => m.loadAccountSettingsCatalogue());
 const bookingTexts: LoadTexts = () =>
   import('../features/booking/i18n/catalogue.ts').then((m) => m.loadBookingCatalogue());
+const demographicsTexts: LoadTexts = () =>
+  import('../features/demographics/i18n/catalogue.ts').then((m) => m.loadDemographicsCatalogue());
+const vitalsTexts: LoadTexts = () =>
+  import('../features/vitals/i18n/catalogue.ts').then((m) => m.loadVitalsCatalogue());
+const paymentsTexts: LoadTexts = () =>
+  import('../features/payments/i18n/catalogue.ts').then((m) => m.loadPaymentsCatalogue());
 const appointmentsTexts: LoadTexts = () =>
   import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue());
 
@@ -172,6 +178,42 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
       })),
     appointmentsTexts,
     signUpTexts,
+  ),
+  demographics: withTexts(
+    () =>
+      import('../features/demographics/components/demographics-page.tsx').then((m) => ({
+        Component: m.DemographicsPage,
+      })),
+    demographicsTexts,
+  ),
+  vitals: withTexts(
+    () => import('../features/vitals/components/vitals-page.tsx').then((m) => ({ Component: m.VitalsPage })),
+    vitalsTexts,
+  ),
+  copay: withTexts(
+    () => import('../features/payments/components/copay-page.tsx').then((m) => ({ Component: m.CopayPage })),
+    paymentsTexts,
+  ),
+  'copay-thank-you': withTexts(
+    () =>
+      import('../features/payments/components/copay-thank-you-page.tsx').then((m) => ({
+        Component: m.CopayThankYouPage,
+      })),
+    paymentsTexts,
+  ),
+  'outstanding-balance-list': withTexts(
+    () =>
+      import('../features/payments/components/balance-list-page.tsx').then((m) => ({
+        Component: m.BalanceListPage,
+      })),
+    paymentsTexts,
+  ),
+  'outstanding-balance-task': withTexts(
+    () =>
+      import('../features/payments/components/balance-list-page.tsx').then((m) => ({
+        Component: m.OutstandingBalanceTaskPage,
+      })),
+    paymentsTexts,
   ),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };

@@ -13,6 +13,9 @@ import { providerRegistrationEn } from '../features/provider-registration/i18n/e
 import { accountSettingsEn } from '../features/account-settings/i18n/en.ts';
 import { bookingEn } from '../features/booking/i18n/en.ts';
 import { appointmentsEn } from '../features/appointments/i18n/en.ts';
+import { demographicsEn } from '../features/demographics/i18n/en.ts';
+import { vitalsEn } from '../features/vitals/i18n/en.ts';
+import { paymentsEn } from '../features/payments/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -42,6 +45,9 @@ export function createTestI18n() {
         translation: { ...en, ...recoveryEn, ...signUpEn, ...providerRegistrationEn, ...accountSettingsEn },
         booking: bookingEn,
         appointments: appointmentsEn,
+        demographics: demographicsEn,
+        vitals: vitalsEn,
+        payments: paymentsEn,
       },
     },
     keySeparator: false,

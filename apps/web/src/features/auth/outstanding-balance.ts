@@ -2,14 +2,19 @@ import type { LoginResult } from '@app/contracts/auth';
 
 /**
  * spec 1 §2 rule 4: patients with an outstanding balance go to the balance list after login.
- * No balance API exists yet (payments arrive with document 2), so the default check answers false;
- * the payments feature installs the real check with setOutstandingBalanceCheck at start-up.
+ * The default check asks the payments API (GET /api/payments/balances, decision 0021); its fetcher
+ * loads only when a patient logs in, so the first page does not carry it. Tests may install another.
  */
 export type OutstandingBalanceCheck = (user: LoginResult) => Promise<boolean>;
 
 export const noOutstandingBalance: OutstandingBalanceCheck = () => Promise.resolve(false);
 
-let check: OutstandingBalanceCheck = noOutstandingBalance;
+const openBalanceCheck: OutstandingBalanceCheck = async () => {
+  const { hasOpenBalance } = await import('../payments/api/list-balances.ts');
+  return hasOpenBalance();
+};
+
+let check: OutstandingBalanceCheck = openBalanceCheck;
 
 export function setOutstandingBalanceCheck(next: OutstandingBalanceCheck): void {
   check = next;

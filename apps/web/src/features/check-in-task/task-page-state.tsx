@@ -1,0 +1,46 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Stack.css';
+import type { ReactNode } from 'react';
+import { Alert, Loader, Stack } from '@mantine/core';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { isApiRequestError } from '../../lib/api/api-error.ts';
+import { errorText } from '../account-settings/error-text.ts';
+import type { CurrentTask } from './use-current-task.ts';
+
+/** Loading and not-found states of a task page; the page itself once its task is known. */
+export function TaskPageState({
+  current,
+  title,
+  texts,
+  children,
+}: {
+  current: CurrentTask;
+  title: string;
+  texts: { loading: string; notFound: string };
+  children: ReactNode;
+}) {
+  if (!current.appointmentId || current.isError) {
+    const notFound =
+      !current.appointmentId ||
+      current.error === null ||
+      (isApiRequestError(current.error) && current.error.status === 404);
+    return (
+      <Stack>
+        <PageTitle>{title}</PageTitle>
+        <Alert color="red" role="alert">
+          {notFound ? texts.notFound : errorText(current.error)}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (current.isLoading || !current.task) {
+    return (
+      <Stack>
+        <PageTitle>{title}</PageTitle>
+        <Loader role="status" aria-label={texts.loading} />
+      </Stack>
+    );
+  }
+  return <>{children}</>;
+}

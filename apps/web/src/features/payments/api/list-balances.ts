@@ -1,0 +1,24 @@
+import type { BalanceList } from '@app/contracts/payments';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api/api-client.ts';
+
+export const BALANCES_PATH = '/api/payments/balances';
+
+/** The signed-in patient's open balances (issue 5 item 9), of one clinic when given. */
+export async function listBalances(clinicUuid?: string, signal?: AbortSignal): Promise<BalanceList> {
+  const { balanceListSchema } = await import('@app/contracts/payments');
+  const query = clinicUuid ? `?clinicUuid=${encodeURIComponent(clinicUuid)}` : '';
+  return apiRequest(`${BALANCES_PATH}${query}`, balanceListSchema, { signal });
+}
+
+export function balancesQuery(clinicUuid?: string) {
+  return queryOptions({
+    queryKey: [BALANCES_PATH, clinicUuid ?? 'all'],
+    queryFn: ({ signal }) => listBalances(clinicUuid, signal),
+  });
+}
+
+/** spec 1 §2 rule 4: whether the patient owes anything (the post-login check). */
+export async function hasOpenBalance(): Promise<boolean> {
+  return (await listBalances()).totalCents > 0;
+}

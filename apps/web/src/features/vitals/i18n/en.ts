@@ -1,0 +1,22 @@
+// Vitals task texts (issue 5 item 10), namespace 'vitals'. Loaded with the vitals screen only.
+export const vitalsEn = {
+  title: 'Vitals',
+  loading: 'Loading…',
+  notFound: 'This task was not found.',
+  intro: 'Enter the readings you have. Leave the others empty.',
+  pulse: 'Pulse (bpm)',
+  systolicBp: 'Blood pressure, systolic (mmHg)',
+  diastolicBp: 'Blood pressure, diastolic (mmHg)',
+  bloodPressure: 'Blood pressure',
+  temperature: 'Temperature (°F)',
+  weight: 'Weight (lb)',
+  height: 'Height (in)',
+  bmi: 'BMI',
+  bmiValue: 'BMI: {{value}}',
+  bmiEmpty: 'BMI: enter weight and height',
+  oxygenSaturation: 'Oxygen saturation (%)',
+  pain: 'Pain (0 = none, 10 = worst)',
+  notNumber: 'Please enter a number.',
+  errorSummary: 'Please correct the highlighted fields.',
+  save: 'Save',
+};
