@@ -11,3 +11,6 @@ export * from './passkeys.ts';
 export * from './totp.ts';
 export * from './scheduling.ts';
 export * from './check-in.ts';
+export * from './files.ts';
+export * from './insurance.ts';
+export * from './documents.ts';
