@@ -24,6 +24,7 @@ import { bookingClinicsRoutes } from './scheduling/booking-clinics.routes.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { filesRoutes } from '../platform/files/files.routes.ts';
 import { insuranceRoutes } from './insurance/insurance.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -54,4 +55,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(checkInRoutes, { context });
   await app.register(filesRoutes, { context });
   await app.register(insuranceRoutes, { context });
+  await app.register(documentsRoutes, { context });
 }
