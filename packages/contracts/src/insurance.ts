@@ -37,7 +37,12 @@ export const saveInsuranceCardSchema = z.object({
   insuranceNumber: text('Insurance number', 60),
   ircName: text('Insurance company', 120),
   planName: text('Plan name', 120),
-  policyHolderName: text('Policy holder name', 120),
+  /** spec 3 §3 policyHolderName; when left empty, the patient's own name. */
+  policyHolderName: z
+    .string()
+    .trim()
+    .max(120, 'Policy holder name is too long (at most 120 characters).')
+    .optional(),
 });
 export type SaveInsuranceCardInput = z.infer<typeof saveInsuranceCardSchema>;
 

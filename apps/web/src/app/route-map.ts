@@ -34,6 +34,9 @@ export type ScreenId =
   | 'appointment-details'
   | 'patient-appointments'
   | 'patient-create'
+  | 'insurance-confirm'
+  | 'insurance-card'
+  | 'sign-document'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -171,9 +174,9 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('questionnaire', 'route.user.questionnaire'),
   user('questionnaire/main/:formId', 'route.user.questionnaire'),
   user('task/demographic/:step', 'route.user.demographics'),
-  user('task/confirm-insurance-card', 'route.user.insuranceCard'),
-  user('task/insurance-card/:kind', 'route.user.insuranceCard'),
-  user('task/sign-document', 'route.user.signDocument'),
+  user('task/confirm-insurance-card', 'route.user.insuranceCard', 'insurance-confirm'),
+  user('task/insurance-card/:kind', 'route.user.insuranceCard', 'insurance-card'),
+  user('task/sign-document', 'route.user.signDocument', 'sign-document'),
   user('task/copay', 'route.user.copay'),
   user('task/outstanding-balance', 'route.user.outstandingBalanceList'),
   user('task/vital', 'route.user.vital'),
@@ -213,9 +216,9 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('patient/task/questionnaire', 'route.user.questionnaire'),
   provider('patient/task/questionnaire/main/:formId', 'route.user.questionnaire'),
   provider('patient/task/demographic/:step', 'route.user.demographics'),
-  provider('patient/task/confirm-insurance-card', 'route.user.insuranceCard'),
-  provider('patient/task/insurance-card/:kind', 'route.user.insuranceCard'),
-  provider('patient/task/sign-document', 'route.user.signDocument'),
+  provider('patient/task/confirm-insurance-card', 'route.user.insuranceCard', 'insurance-confirm'),
+  provider('patient/task/insurance-card/:kind', 'route.user.insuranceCard', 'insurance-card'),
+  provider('patient/task/sign-document', 'route.user.signDocument', 'sign-document'),
   provider('patient/task/copay', 'route.user.copay'),
   provider('patient/task/vital', 'route.user.vital'),
   provider('patient/task/regular', 'route.user.task'),

@@ -7,7 +7,9 @@ import {
   type SaveInsuranceCardInput,
 } from '@app/contracts/insurance';
 import { fileHref, type UploadResult } from '@app/contracts/files';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { users } from '../../db/schema/accounts.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { cleanImage } from '../../platform/files/image-upload.ts';
 import { findStoredFile, storeFile } from '../../platform/files/stored-files.ts';
@@ -166,13 +168,14 @@ export async function saveCard(
     }
   }
   const [existing] = await findCards(context.db, { clinicId: input.clinicUuid, userId, kind });
+  const policyHolderName = input.policyHolderName || (await patientName(context, userId));
   const next = {
     frontFileId: input.frontFileId,
     backFileId: input.backFileId ?? null,
     insuranceNumber: input.insuranceNumber,
     ircName: input.ircName,
     planName: input.planName,
-    policyHolderName: input.policyHolderName,
+    policyHolderName,
   };
   const changed =
     !existing || (Object.keys(next) as (keyof typeof next)[]).some((key) => existing.card[key] !== next[key]);
@@ -191,6 +194,14 @@ export async function saveCard(
     updatedAt: existing && !changed ? existing.card.updatedAt : now,
   });
   return getCard(context, auth, { clinicUuid: input.clinicUuid, userId }, kind);
+}
+
+async function patientName(context: AppContext, userId: string): Promise<string> {
+  const [row] = await context.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? `${row.firstName} ${row.lastName}`.trim() : '';
 }
 
 function requireClinicProvider(auth: AuthContext, clinicId: string): void {

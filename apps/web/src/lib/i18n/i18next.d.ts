@@ -2,6 +2,8 @@ import 'i18next';
 import type { en } from './en.ts';
 import type { bookingEn } from '../../features/booking/i18n/en.ts';
 import type { appointmentsEn } from '../../features/appointments/i18n/en.ts';
+import type { insuranceEn } from '../../features/insurance/i18n/en.ts';
+import type { documentsEn } from '../../features/documents/i18n/en.ts';
 import type { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import type { signUpEn } from '../../features/sign-up/i18n/en.ts';
 import type { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
@@ -26,6 +28,8 @@ declare module 'i18next' {
       translation: DefaultNamespace;
       booking: typeof bookingEn;
       appointments: typeof appointmentsEn;
+      insurance: typeof insuranceEn;
+      documents: typeof documentsEn;
     };
     keySeparator: false;
     nsSeparator: false;
