@@ -263,4 +263,34 @@ describe('sign documents (issue 5 item 8, spec 3 §2 signature input, decision 0
     expect(response.json()).toEqual({ message: FILE_TAMPERED_TEXT, code: 'file_tampered' });
     expect(logs.join('')).toContain('stored file failed its hash check');
   });
+
+  it("self check-in: a provider of the clinic signs for the patient; the PDF is the patient's", async () => {
+    const markAppointment = await insertAppointment(t.context.db, world, {
+      patientUserId: mark.id,
+      startAt: new Date(Date.now() + 2 * 86_400_000),
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/check-in/appointments/${markAppointment.id}/tasks`,
+      headers: auth(provider.token),
+    });
+    const task = checkInTaskListSchema
+      .parse(list.json())
+      .find((item) => item.actions[0]?.type === 'sign_document');
+    if (!task) {
+      throw new Error('sign task expected');
+    }
+    expect((await sign(otherProvider.token, task.taskId, consentId, await drawnSignature())).statusCode).toBe(
+      404,
+    );
+    const signed = await sign(provider.token, task.taskId, consentId, await drawnSignature());
+    expect(signed.statusCode, signed.body).toBe(201);
+    const { href } = signDocumentResultSchema.parse(signed.json()).signed;
+    expect((await t.app.inject({ method: 'GET', url: href, headers: auth(mark.token) })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'GET', url: href, headers: auth(jane.token) })).statusCode).toBe(
+      404,
+    );
+  });
 });
