@@ -25,6 +25,9 @@ import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { demographicsRoutes } from './demographics/demographics.routes.ts';
 import { vitalsRoutes } from './vitals/vitals.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { filesRoutes } from '../platform/files/files.routes.ts';
+import { insuranceRoutes } from './insurance/insurance.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -56,4 +59,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(demographicsRoutes, { context });
   await app.register(vitalsRoutes, { context });
   await app.register(paymentsRoutes, { context });
+  await app.register(filesRoutes, { context });
+  await app.register(insuranceRoutes, { context });
+  await app.register(documentsRoutes, { context });
 }

@@ -40,6 +40,9 @@ export type ScreenId =
   | 'copay-thank-you'
   | 'outstanding-balance-list'
   | 'outstanding-balance-task'
+  | 'insurance-confirm'
+  | 'insurance-card'
+  | 'sign-document'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -177,9 +180,9 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('questionnaire', 'route.user.questionnaire'),
   user('questionnaire/main/:formId', 'route.user.questionnaire'),
   user('task/demographic/:step', 'route.user.demographics', 'demographics'),
-  user('task/confirm-insurance-card', 'route.user.insuranceCard'),
-  user('task/insurance-card/:kind', 'route.user.insuranceCard'),
-  user('task/sign-document', 'route.user.signDocument'),
+  user('task/confirm-insurance-card', 'route.user.insuranceCard', 'insurance-confirm'),
+  user('task/insurance-card/:kind', 'route.user.insuranceCard', 'insurance-card'),
+  user('task/sign-document', 'route.user.signDocument', 'sign-document'),
   user('task/copay', 'route.user.copay', 'copay'),
   user('task/outstanding-balance', 'route.user.outstandingBalanceList', 'outstanding-balance-task'),
   user('task/vital', 'route.user.vital', 'vitals'),
@@ -219,9 +222,9 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('patient/task/questionnaire', 'route.user.questionnaire'),
   provider('patient/task/questionnaire/main/:formId', 'route.user.questionnaire'),
   provider('patient/task/demographic/:step', 'route.user.demographics', 'demographics'),
-  provider('patient/task/confirm-insurance-card', 'route.user.insuranceCard'),
-  provider('patient/task/insurance-card/:kind', 'route.user.insuranceCard'),
-  provider('patient/task/sign-document', 'route.user.signDocument'),
+  provider('patient/task/confirm-insurance-card', 'route.user.insuranceCard', 'insurance-confirm'),
+  provider('patient/task/insurance-card/:kind', 'route.user.insuranceCard', 'insurance-card'),
+  provider('patient/task/sign-document', 'route.user.signDocument', 'sign-document'),
   provider('patient/task/copay', 'route.user.copay', 'copay'),
   provider(
     'patient/task/outstanding-balance',

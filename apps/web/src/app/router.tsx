@@ -38,6 +38,10 @@ const paymentsTexts: LoadTexts = () =>
   import('../features/payments/i18n/catalogue.ts').then((m) => m.loadPaymentsCatalogue());
 const appointmentsTexts: LoadTexts = () =>
   import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue());
+const insuranceTexts: LoadTexts = () =>
+  import('../features/insurance/i18n/catalogue.ts').then((m) => m.loadInsuranceCatalogue());
+const documentsTexts: LoadTexts = () =>
+  import('../features/documents/i18n/catalogue.ts').then((m) => m.loadDocumentsCatalogue());
 
 // One lazy chunk per screen and per area layout: /guest/login loads only what it shows.
 const SCREENS: Record<ScreenId, LazyComponent> = {
@@ -214,6 +218,27 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
         Component: m.OutstandingBalanceTaskPage,
       })),
     paymentsTexts,
+  ),
+  'insurance-confirm': withTexts(
+    () =>
+      import('../features/insurance/components/confirm-insurance-card-page.tsx').then((m) => ({
+        Component: m.ConfirmInsuranceCardPage,
+      })),
+    insuranceTexts,
+  ),
+  'insurance-card': withTexts(
+    () =>
+      import('../features/insurance/components/insurance-card-page.tsx').then((m) => ({
+        Component: m.InsuranceCardPage,
+      })),
+    insuranceTexts,
+  ),
+  'sign-document': withTexts(
+    () =>
+      import('../features/documents/components/sign-document-page.tsx').then((m) => ({
+        Component: m.SignDocumentPage,
+      })),
+    documentsTexts,
   ),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };

@@ -16,6 +16,8 @@ import { appointmentsEn } from '../features/appointments/i18n/en.ts';
 import { demographicsEn } from '../features/demographics/i18n/en.ts';
 import { vitalsEn } from '../features/vitals/i18n/en.ts';
 import { paymentsEn } from '../features/payments/i18n/en.ts';
+import { insuranceEn } from '../features/insurance/i18n/en.ts';
+import { documentsEn } from '../features/documents/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -48,6 +50,8 @@ export function createTestI18n() {
         demographics: demographicsEn,
         vitals: vitalsEn,
         payments: paymentsEn,
+        insurance: insuranceEn,
+        documents: documentsEn,
       },
     },
     keySeparator: false,

@@ -14,3 +14,6 @@ export * from './check-in.ts';
 export * from './demographics.ts';
 export * from './vitals.ts';
 export * from './payments.ts';
+export * from './files.ts';
+export * from './insurance.ts';
+export * from './documents.ts';

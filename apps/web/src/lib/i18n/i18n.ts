@@ -30,7 +30,8 @@ export interface FeatureCatalogue {
   en: Record<string, string>;
   es: () => Promise<Record<string, string>>;
 }
-export type FeatureNamespace = 'booking' | 'appointments' | 'demographics' | 'vitals' | 'payments';
+export type FeatureNamespace =
+  'booking' | 'appointments' | 'demographics' | 'vitals' | 'payments' | 'insurance' | 'documents';
 
 const featureCatalogues = new Map<string, FeatureCatalogue>();
 /** `${instance language}:${catalogue name}` of the catalogues already added to the active instance. */

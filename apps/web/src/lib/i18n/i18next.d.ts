@@ -5,6 +5,8 @@ import type { appointmentsEn } from '../../features/appointments/i18n/en.ts';
 import type { demographicsEn } from '../../features/demographics/i18n/en.ts';
 import type { vitalsEn } from '../../features/vitals/i18n/en.ts';
 import type { paymentsEn } from '../../features/payments/i18n/en.ts';
+import type { insuranceEn } from '../../features/insurance/i18n/en.ts';
+import type { documentsEn } from '../../features/documents/i18n/en.ts';
 import type { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import type { signUpEn } from '../../features/sign-up/i18n/en.ts';
 import type { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
@@ -32,6 +34,8 @@ declare module 'i18next' {
       demographics: typeof demographicsEn;
       vitals: typeof vitalsEn;
       payments: typeof paymentsEn;
+      insurance: typeof insuranceEn;
+      documents: typeof documentsEn;
     };
     keySeparator: false;
     nsSeparator: false;

@@ -1,0 +1,102 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { InsuranceCardKind, InsuranceQueueQuery } from '@app/contracts/insurance';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { appointments } from '../../db/schema/scheduling.ts';
+import { insuranceCards } from '../../db/schema/insurance.ts';
+
+export type InsuranceCardRow = typeof insuranceCards.$inferSelect;
+export interface CardWithPatient {
+  card: InsuranceCardRow;
+  patient: { id: string; firstName: string; lastName: string; image: string | null };
+}
+
+const cardColumns = {
+  card: insuranceCards,
+  patient: { id: users.id, firstName: users.firstName, lastName: users.lastName, image: users.image },
+};
+
+export async function findCards(
+  db: Db,
+  where: { clinicId: string; userId: string; kind?: InsuranceCardKind },
+): Promise<CardWithPatient[]> {
+  return db
+    .select(cardColumns)
+    .from(insuranceCards)
+    .innerJoin(users, eq(users.id, insuranceCards.userId))
+    .where(
+      and(
+        eq(insuranceCards.clinicId, where.clinicId),
+        eq(insuranceCards.userId, where.userId),
+        where.kind ? eq(insuranceCards.kind, where.kind) : undefined,
+      ),
+    )
+    .orderBy(insuranceCards.kind);
+}
+
+export async function upsertCard(
+  db: Db,
+  values: typeof insuranceCards.$inferInsert,
+): Promise<InsuranceCardRow> {
+  const { clinicId, userId, kind, ...changes } = values;
+  const [row] = await db
+    .insert(insuranceCards)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [insuranceCards.clinicId, insuranceCards.userId, insuranceCards.kind],
+      set: changes,
+    })
+    .returning();
+  if (!row || row.clinicId !== clinicId || row.userId !== userId || row.kind !== kind) {
+    throw new Error('insurance card upsert did not return the card');
+  }
+  return row;
+}
+
+/** spec 3 §7 list/count filters: locations and providers through the card's appointments. */
+function queueWhere(query: InsuranceQueueQuery): SQL | undefined {
+  const through = (
+    column: typeof appointments.departmentId | typeof appointments.providerId,
+    ids: string[],
+  ) =>
+    sql`exists (select 1 from ${appointments} where ${appointments.id} = any(${insuranceCards.listAppointmentId}) and ${inArray(column, ids)})`;
+  return and(
+    eq(insuranceCards.clinicId, query.clinicUuid),
+    eq(insuranceCards.status, query.status),
+    query.listDepartmentUuid.length > 0
+      ? through(appointments.departmentId, query.listDepartmentUuid)
+      : undefined,
+    query.listProviderId.length > 0 ? through(appointments.providerId, query.listProviderId) : undefined,
+  );
+}
+
+export async function findQueue(db: Db, query: InsuranceQueueQuery): Promise<CardWithPatient[]> {
+  return db
+    .select(cardColumns)
+    .from(insuranceCards)
+    .innerJoin(users, eq(users.id, insuranceCards.userId))
+    .where(queueWhere(query))
+    .orderBy(desc(insuranceCards.updatedAt), insuranceCards.id)
+    .offset(query.offset)
+    .limit(query.limit);
+}
+
+export async function countQueue(db: Db, query: InsuranceQueueQuery): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(insuranceCards).where(queueWhere(query));
+  return row?.value ?? 0;
+}
+
+export async function findPatientAppointment(
+  db: Db,
+  appointmentId: string,
+): Promise<{ id: string; clinicId: string; patientUserId: string } | null> {
+  const [row] = await db
+    .select({
+      id: appointments.id,
+      clinicId: appointments.clinicId,
+      patientUserId: appointments.patientUserId,
+    })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  return row ?? null;
+}
