@@ -22,6 +22,7 @@ import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 import { schedulingFixturesRoutes } from './dev-fixtures/scheduling-fixtures.routes.ts';
 import { bookingClinicsRoutes } from './scheduling/booking-clinics.routes.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
+import { questionnairesRoutes } from './questionnaires/questionnaires.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -50,4 +51,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(schedulingFixturesRoutes, { context });
   await app.register(bookingClinicsRoutes, { context });
   await app.register(checkInRoutes, { context });
+  await app.register(questionnairesRoutes, { context });
 }

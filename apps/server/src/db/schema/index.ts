@@ -11,3 +11,4 @@ export * from './passkeys.ts';
 export * from './totp.ts';
 export * from './scheduling.ts';
 export * from './check-in.ts';
+export * from './questionnaires.ts';
