@@ -34,6 +34,8 @@ export type ScreenId =
   | 'appointment-details'
   | 'patient-appointments'
   | 'patient-create'
+  | 'questionnaire'
+  | 'patient-questionnaires'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -166,10 +168,10 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('check-in-landing', 'route.user.checkInLanding'),
   user('check-in-final', 'route.user.checkInFinal'),
   user('task', 'route.user.task'),
-  user('task/questionnaire', 'route.user.questionnaire'),
-  user('task/questionnaire/main/:formId', 'route.user.questionnaire'),
-  user('questionnaire', 'route.user.questionnaire'),
-  user('questionnaire/main/:formId', 'route.user.questionnaire'),
+  user('task/questionnaire', 'route.user.questionnaire', 'questionnaire'),
+  user('task/questionnaire/main/:formId', 'route.user.questionnaire', 'questionnaire'),
+  user('questionnaire', 'route.user.questionnaire', 'questionnaire'),
+  user('questionnaire/main/:formId', 'route.user.questionnaire', 'questionnaire'),
   user('task/demographic/:step', 'route.user.demographics'),
   user('task/confirm-insurance-card', 'route.user.insuranceCard'),
   user('task/insurance-card/:kind', 'route.user.insuranceCard'),
@@ -198,6 +200,11 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('patient/:patientId', 'route.provider.patient'),
   // spec 2 §2: a provider's view of one patient's appointments and booking for them (care manager).
   provider('patient/:patientId/appointments', 'route.provider.patientAppointments', 'patient-appointments'),
+  provider(
+    'patient/:patientId/questionnaires',
+    'route.provider.patientQuestionnaires',
+    'patient-questionnaires',
+  ),
   provider('patient/:patientId/appointments/create', 'route.provider.patientAppointmentCreate', 'booking'),
   provider(
     'patient/:patientId/appointments/create/:step',
@@ -210,8 +217,8 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('patient/task', 'route.user.task'),
   provider('patient/task/check-in', 'route.user.checkInFinal'),
   provider('patient/task/success', 'route.user.taskSuccess'),
-  provider('patient/task/questionnaire', 'route.user.questionnaire'),
-  provider('patient/task/questionnaire/main/:formId', 'route.user.questionnaire'),
+  provider('patient/task/questionnaire', 'route.user.questionnaire', 'questionnaire'),
+  provider('patient/task/questionnaire/main/:formId', 'route.user.questionnaire', 'questionnaire'),
   provider('patient/task/demographic/:step', 'route.user.demographics'),
   provider('patient/task/confirm-insurance-card', 'route.user.insuranceCard'),
   provider('patient/task/insurance-card/:kind', 'route.user.insuranceCard'),

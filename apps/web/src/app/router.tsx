@@ -32,6 +32,8 @@ const bookingTexts: LoadTexts = () =>
   import('../features/booking/i18n/catalogue.ts').then((m) => m.loadBookingCatalogue());
 const appointmentsTexts: LoadTexts = () =>
   import('../features/appointments/i18n/catalogue.ts').then((m) => m.loadAppointmentsCatalogue());
+const questionnairesTexts: LoadTexts = () =>
+  import('../features/questionnaires/i18n/catalogue.ts').then((m) => m.loadQuestionnairesCatalogue());
 
 // One lazy chunk per screen and per area layout: /guest/login loads only what it shows.
 const SCREENS: Record<ScreenId, LazyComponent> = {
@@ -172,6 +174,20 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
       })),
     appointmentsTexts,
     signUpTexts,
+  ),
+  questionnaire: withTexts(
+    () =>
+      import('../features/questionnaires/components/questionnaire-page.tsx').then((m) => ({
+        Component: m.QuestionnairePage,
+      })),
+    questionnairesTexts,
+  ),
+  'patient-questionnaires': withTexts(
+    () =>
+      import('../features/questionnaires/components/patient-questionnaires-page.tsx').then((m) => ({
+        Component: m.PatientQuestionnairesPage,
+      })),
+    questionnairesTexts,
   ),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };
