@@ -220,7 +220,8 @@ describe('questionnaires (spec 2 §3 Questionnaire, §4 progress, §5 rules)', (
     const packs = reread.forms[0]?.groupList.find((group) => group.id === 'habits')?.questionList[1];
     expect(packs).toMatchObject({ id: 'packs', isExcluded: true });
 
-    const last = await save(jane.token, task.taskId, medsId, {});
+    // Self check-in: the clinic's kiosk saves under the provider's session (spec 2 §2 /provider/patient/task).
+    const last = await save(provider.token, task.taskId, medsId, {});
     expect(last.json()).toMatchObject({ taskDone: true, remainingFormIds: [] });
     const tasks = checkInTaskListSchema.parse(
       (

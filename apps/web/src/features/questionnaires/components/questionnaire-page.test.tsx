@@ -120,7 +120,7 @@ interface Call {
   body: unknown;
 }
 
-function fakeServer() {
+function fakeServer(served: TaskQuestionnaire = questionnaire) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -135,8 +135,8 @@ function fakeServer() {
       });
       let answer: { status: number; body: unknown } = { status: 404, body: { message: 'Not found' } };
       if (path === `/api/questionnaires/tasks/${TASK}`) {
-        answer = { status: 200, body: questionnaire };
-      } else if (path === `/api/questionnaires/tasks/${TASK}/forms/${FORM}`) {
+        answer = { status: 200, body: served };
+      } else if (path.startsWith(`/api/questionnaires/tasks/${TASK}/forms/`)) {
         answer = {
           status: 200,
           body: {
@@ -231,6 +231,33 @@ describe('questionnaire page (spec 2 §4 Questionnaire progress, §5 rules)', ()
     expect(save?.body).toEqual({
       answers: { smoking: ['never'], allergies: ['other'], 'other-text': 'Bees' },
     });
+  });
+
+  it('advances to the next form in the self check-in prefix', async () => {
+    const second: Form = {
+      ...form,
+      formId: '44444444-4444-4444-8444-444444444444',
+      title: 'Medications',
+      groupList: [],
+    };
+    fakeServer({ ...questionnaire, forms: [form, second] });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [{ path: '/provider/patient/task/questionnaire/main/:formId', element: <QuestionnairePage /> }],
+      `/provider/patient/task/questionnaire/main/${FORM}?appointmentId=${APPOINTMENT}&taskId=${TASK}`,
+    );
+    expect(await screen.findByText('Health questionnaire · Form 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Never smoked' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Latex' }));
+    const next = screen.getByRole('button', { name: 'Next' });
+    await waitFor(() => {
+      expect(next).toBeEnabled();
+    });
+    await user.click(next);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Medications' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/provider/patient/task/questionnaire/main/${second.formId}`);
+    expect(router.state.location.search).toBe(`?appointmentId=${APPOINTMENT}&taskId=${TASK}`);
+    expect(await screen.findByRole('button', { name: 'Finish' })).toBeEnabled();
   });
 
   it('flags a number out of range', async () => {
