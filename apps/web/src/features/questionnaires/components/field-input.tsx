@@ -8,6 +8,7 @@ import {
   Stack,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -109,9 +110,12 @@ function DatePartsField({ field, onAnswer }: { field: Field } & FieldHandlers) {
       <Text component="legend" fw={500} size="sm">
         {field.label}
         {field.required ? (
-          <Text component="span" c="red.8" aria-label={t('required')}>
-            {' *'}
-          </Text>
+          <>
+            <Text component="span" c="red.8" aria-hidden>
+              {' *'}
+            </Text>
+            <VisuallyHidden>{t('required')}</VisuallyHidden>
+          </>
         ) : null}
       </Text>
       {field.hint ? (

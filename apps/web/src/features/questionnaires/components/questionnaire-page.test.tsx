@@ -247,7 +247,8 @@ describe('questionnaire page (spec 2 §4 Questionnaire progress, §5 rules)', ()
       `/provider/patient/task/questionnaire/main/${FORM}?appointmentId=${APPOINTMENT}&taskId=${TASK}`,
     );
     expect(await screen.findByText('Health questionnaire · Form 1 of 2')).toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: 'Never smoked' }));
+    // The form shows once the browser's draft store has answered.
+    await user.click(await screen.findByRole('radio', { name: 'Never smoked' }));
     await user.click(screen.getByRole('checkbox', { name: 'Latex' }));
     const next = screen.getByRole('button', { name: 'Next' });
     await waitFor(() => {
@@ -258,6 +259,12 @@ describe('questionnaire page (spec 2 §4 Questionnaire progress, §5 rules)', ()
     expect(router.state.location.pathname).toBe(`/provider/patient/task/questionnaire/main/${second.formId}`);
     expect(router.state.location.search).toBe(`?appointmentId=${APPOINTMENT}&taskId=${TASK}`);
     expect(await screen.findByRole('button', { name: 'Finish' })).toBeEnabled();
+  });
+
+  it('says so when there is no task to open', async () => {
+    fakeServer();
+    renderRoutes([{ path: '/user/questionnaire', element: <QuestionnairePage /> }], '/user/questionnaire');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This questionnaire is not available.');
   });
 
   it('flags a number out of range', async () => {

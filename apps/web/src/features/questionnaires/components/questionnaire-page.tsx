@@ -68,7 +68,9 @@ export function QuestionnairePage() {
   }, [data, lookup.data?.settingId]);
 
   const failed = lookup.isError || questionnaire.isError || (lookup.isSuccess && lookup.data === null);
-  if ((taskId === null && !lookup.isPending) || failed) {
+  // Without a task id or an appointment to find it from, there is nothing to open.
+  const lookupSettled = appointmentId === null || !lookup.isPending;
+  if ((taskId === null && lookupSettled) || failed) {
     const notFound =
       (lookup.isSuccess && lookup.data === null) ||
       taskId === null ||
