@@ -28,6 +28,7 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { filesRoutes } from '../platform/files/files.routes.ts';
 import { insuranceRoutes } from './insurance/insurance.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
+import { questionnairesRoutes } from './questionnaires/questionnaires.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -62,4 +63,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(filesRoutes, { context });
   await app.register(insuranceRoutes, { context });
   await app.register(documentsRoutes, { context });
+  await app.register(questionnairesRoutes, { context });
 }

@@ -43,6 +43,8 @@ export type ScreenId =
   | 'insurance-confirm'
   | 'insurance-card'
   | 'sign-document'
+  | 'questionnaire'
+  | 'patient-questionnaires'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -175,10 +177,10 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('check-in-landing', 'route.user.checkInLanding'),
   user('check-in-final', 'route.user.checkInFinal'),
   user('task', 'route.user.task'),
-  user('task/questionnaire', 'route.user.questionnaire'),
-  user('task/questionnaire/main/:formId', 'route.user.questionnaire'),
-  user('questionnaire', 'route.user.questionnaire'),
-  user('questionnaire/main/:formId', 'route.user.questionnaire'),
+  user('task/questionnaire', 'route.user.questionnaire', 'questionnaire'),
+  user('task/questionnaire/main/:formId', 'route.user.questionnaire', 'questionnaire'),
+  user('questionnaire', 'route.user.questionnaire', 'questionnaire'),
+  user('questionnaire/main/:formId', 'route.user.questionnaire', 'questionnaire'),
   user('task/demographic/:step', 'route.user.demographics', 'demographics'),
   user('task/confirm-insurance-card', 'route.user.insuranceCard', 'insurance-confirm'),
   user('task/insurance-card/:kind', 'route.user.insuranceCard', 'insurance-card'),
@@ -207,6 +209,11 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('patient/:patientId', 'route.provider.patient'),
   // spec 2 §2: a provider's view of one patient's appointments and booking for them (care manager).
   provider('patient/:patientId/appointments', 'route.provider.patientAppointments', 'patient-appointments'),
+  provider(
+    'patient/:patientId/questionnaires',
+    'route.provider.patientQuestionnaires',
+    'patient-questionnaires',
+  ),
   provider('patient/:patientId/appointments/create', 'route.provider.patientAppointmentCreate', 'booking'),
   provider(
     'patient/:patientId/appointments/create/:step',
@@ -219,8 +226,8 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('patient/task', 'route.user.task'),
   provider('patient/task/check-in', 'route.user.checkInFinal'),
   provider('patient/task/success', 'route.user.taskSuccess'),
-  provider('patient/task/questionnaire', 'route.user.questionnaire'),
-  provider('patient/task/questionnaire/main/:formId', 'route.user.questionnaire'),
+  provider('patient/task/questionnaire', 'route.user.questionnaire', 'questionnaire'),
+  provider('patient/task/questionnaire/main/:formId', 'route.user.questionnaire', 'questionnaire'),
   provider('patient/task/demographic/:step', 'route.user.demographics', 'demographics'),
   provider('patient/task/confirm-insurance-card', 'route.user.insuranceCard', 'insurance-confirm'),
   provider('patient/task/insurance-card/:kind', 'route.user.insuranceCard', 'insurance-card'),

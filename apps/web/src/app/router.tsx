@@ -42,6 +42,8 @@ const insuranceTexts: LoadTexts = () =>
   import('../features/insurance/i18n/catalogue.ts').then((m) => m.loadInsuranceCatalogue());
 const documentsTexts: LoadTexts = () =>
   import('../features/documents/i18n/catalogue.ts').then((m) => m.loadDocumentsCatalogue());
+const questionnairesTexts: LoadTexts = () =>
+  import('../features/questionnaires/i18n/catalogue.ts').then((m) => m.loadQuestionnairesCatalogue());
 
 // One lazy chunk per screen and per area layout: /guest/login loads only what it shows.
 const SCREENS: Record<ScreenId, LazyComponent> = {
@@ -239,6 +241,20 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
         Component: m.SignDocumentPage,
       })),
     documentsTexts,
+  ),
+  questionnaire: withTexts(
+    () =>
+      import('../features/questionnaires/components/questionnaire-page.tsx').then((m) => ({
+        Component: m.QuestionnairePage,
+      })),
+    questionnairesTexts,
+  ),
+  'patient-questionnaires': withTexts(
+    () =>
+      import('../features/questionnaires/components/patient-questionnaires-page.tsx').then((m) => ({
+        Component: m.PatientQuestionnairesPage,
+      })),
+    questionnairesTexts,
   ),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };

@@ -18,6 +18,7 @@ import { vitalsEn } from '../features/vitals/i18n/en.ts';
 import { paymentsEn } from '../features/payments/i18n/en.ts';
 import { insuranceEn } from '../features/insurance/i18n/en.ts';
 import { documentsEn } from '../features/documents/i18n/en.ts';
+import { questionnairesEn } from '../features/questionnaires/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -52,6 +53,7 @@ export function createTestI18n() {
         payments: paymentsEn,
         insurance: insuranceEn,
         documents: documentsEn,
+        questionnaires: questionnairesEn,
       },
     },
     keySeparator: false,

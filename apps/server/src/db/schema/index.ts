@@ -17,3 +17,4 @@ export * from './payments.ts';
 export * from './files.ts';
 export * from './insurance.ts';
 export * from './documents.ts';
+export * from './questionnaires.ts';

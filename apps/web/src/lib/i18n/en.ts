@@ -184,6 +184,7 @@ export const en = {
   'route.provider.cannySsoRoadmap': 'Product roadmap',
   'route.provider.patient': 'Patient',
   'route.provider.patientAppointments': 'Patient appointments',
+  'route.provider.patientQuestionnaires': 'Patient questionnaires',
   'route.provider.patientAppointmentCreate': 'Schedule an appointment for the patient',
   'route.provider.patientCreate': 'New Patient Registration',
 } as const;

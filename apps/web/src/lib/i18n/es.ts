@@ -173,6 +173,7 @@ export const es: Catalogue = {
   'route.provider.cannySsoRoadmap': 'Hoja de ruta del producto',
   'route.provider.patient': 'Paciente',
   'route.provider.patientAppointments': 'Citas del paciente',
+  'route.provider.patientQuestionnaires': 'Cuestionarios del paciente',
   'route.provider.patientAppointmentCreate': 'Programar una cita para el paciente',
   'route.provider.patientCreate': 'Registro de paciente nuevo',
 };

@@ -31,7 +31,14 @@ export interface FeatureCatalogue {
   es: () => Promise<Record<string, string>>;
 }
 export type FeatureNamespace =
-  'booking' | 'appointments' | 'demographics' | 'vitals' | 'payments' | 'insurance' | 'documents';
+  | 'booking'
+  | 'appointments'
+  | 'demographics'
+  | 'vitals'
+  | 'payments'
+  | 'insurance'
+  | 'documents'
+  | 'questionnaires';
 
 const featureCatalogues = new Map<string, FeatureCatalogue>();
 /** `${instance language}:${catalogue name}` of the catalogues already added to the active instance. */

@@ -7,6 +7,7 @@ import type { vitalsEn } from '../../features/vitals/i18n/en.ts';
 import type { paymentsEn } from '../../features/payments/i18n/en.ts';
 import type { insuranceEn } from '../../features/insurance/i18n/en.ts';
 import type { documentsEn } from '../../features/documents/i18n/en.ts';
+import type { questionnairesEn } from '../../features/questionnaires/i18n/en.ts';
 import type { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import type { signUpEn } from '../../features/sign-up/i18n/en.ts';
 import type { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       payments: typeof paymentsEn;
       insurance: typeof insuranceEn;
       documents: typeof documentsEn;
+      questionnaires: typeof questionnairesEn;
     };
     keySeparator: false;
     nsSeparator: false;

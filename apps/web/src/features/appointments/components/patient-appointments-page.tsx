@@ -182,6 +182,14 @@ export function PatientAppointmentsPage() {
             >
               {t('providerPatient.switch')}
             </Button>
+            {/* Issue 5: the saved questionnaires, read-only, until issue 6's documents tab. */}
+            <Button
+              variant="subtle"
+              component={Link}
+              to={`/provider/patient/${encodeURIComponent(patientId)}/questionnaires`}
+            >
+              {t('providerPatient.questionnaires')}
+            </Button>
           </Group>
           {switchError ? (
             <Alert color="red" role="alert">

@@ -10,6 +10,7 @@ export const appointmentsEn = {
   'providerPatient.memberId': 'Member ID {{memberId}}',
   'providerPatient.schedule': 'Schedule appointment',
   'providerPatient.switch': 'Switch to patient',
+  'providerPatient.questionnaires': 'Questionnaires',
   'providerPatient.upcoming': 'Upcoming appointments',
   'providerPatient.past': 'Past appointments',
   'providerPatient.noUpcoming': 'No upcoming appointments.',

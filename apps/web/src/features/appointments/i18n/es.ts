@@ -10,6 +10,7 @@ export const appointmentsEs: Record<keyof typeof appointmentsEn, string> = {
   'providerPatient.memberId': 'N.º de miembro {{memberId}}',
   'providerPatient.schedule': 'Programar cita',
   'providerPatient.switch': 'Cambiar al paciente',
+  'providerPatient.questionnaires': 'Cuestionarios',
   'providerPatient.upcoming': 'Próximas citas',
   'providerPatient.past': 'Citas pasadas',
   'providerPatient.noUpcoming': 'No hay próximas citas.',
