@@ -13,6 +13,7 @@ import { providerRegistrationEn } from '../features/provider-registration/i18n/e
 import { accountSettingsEn } from '../features/account-settings/i18n/en.ts';
 import { bookingEn } from '../features/booking/i18n/en.ts';
 import { appointmentsEn } from '../features/appointments/i18n/en.ts';
+import { checkInEn } from '../features/check-in/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -42,6 +43,7 @@ export function createTestI18n() {
         translation: { ...en, ...recoveryEn, ...signUpEn, ...providerRegistrationEn, ...accountSettingsEn },
         booking: bookingEn,
         appointments: appointmentsEn,
+        checkIn: checkInEn,
       },
     },
     keySeparator: false,

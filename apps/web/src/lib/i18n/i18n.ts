@@ -30,7 +30,7 @@ export interface FeatureCatalogue {
   en: Record<string, string>;
   es: () => Promise<Record<string, string>>;
 }
-export type FeatureNamespace = 'booking' | 'appointments';
+export type FeatureNamespace = 'booking' | 'appointments' | 'checkIn';
 
 const featureCatalogues = new Map<string, FeatureCatalogue>();
 /** `${instance language}:${catalogue name}` of the catalogues already added to the active instance. */

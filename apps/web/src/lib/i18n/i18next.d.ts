@@ -2,6 +2,7 @@ import 'i18next';
 import type { en } from './en.ts';
 import type { bookingEn } from '../../features/booking/i18n/en.ts';
 import type { appointmentsEn } from '../../features/appointments/i18n/en.ts';
+import type { checkInEn } from '../../features/check-in/i18n/en.ts';
 import type { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import type { signUpEn } from '../../features/sign-up/i18n/en.ts';
 import type { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       translation: DefaultNamespace;
       booking: typeof bookingEn;
       appointments: typeof appointmentsEn;
+      checkIn: typeof checkInEn;
     };
     keySeparator: false;
     nsSeparator: false;

@@ -1,0 +1,3 @@
+export function KioskPatientSearchPage() {
+  return null;
+}
