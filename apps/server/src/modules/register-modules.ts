@@ -22,6 +22,9 @@ import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 import { schedulingFixturesRoutes } from './dev-fixtures/scheduling-fixtures.routes.ts';
 import { bookingClinicsRoutes } from './scheduling/booking-clinics.routes.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
+import { onFlyRoutes } from './check-in/on-fly.routes.ts';
+import { quickLinksRoutes } from './quick-links/quick-links.routes.ts';
+import { checkInFixturesRoutes } from './dev-fixtures/check-in-fixtures.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -50,4 +53,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(schedulingFixturesRoutes, { context });
   await app.register(bookingClinicsRoutes, { context });
   await app.register(checkInRoutes, { context });
+  await app.register(onFlyRoutes, { context });
+  await app.register(quickLinksRoutes, { context });
+  await app.register(checkInFixturesRoutes, { context });
 }

@@ -25,6 +25,7 @@ import {
 } from '../db/schema/scheduling.ts';
 import { seedDemoAppointments } from './seed-demo-appointments.ts';
 import { seedDemoTasks } from './seed-demo-tasks.ts';
+import { seedDemoOnFlyTask } from './seed-demo-on-fly.ts';
 import { hashSecret, randomToken, verifySecret } from '../platform/passwords.ts';
 
 // Issue 2 item 4: the demo clinic a newcomer logs in to after `npm start`. Everything here is fixed
@@ -628,6 +629,7 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
     });
     await seedDemoAppointments(tx, now);
     await seedDemoTasks(tx, DEMO_CLINIC_NAME);
+    await seedDemoOnFlyTask(tx, DEMO_CLINIC_NAME, 'jane.patient');
     return true;
   });
 }
