@@ -23,6 +23,7 @@ import { schedulingFixturesRoutes } from './dev-fixtures/scheduling-fixtures.rou
 import { bookingClinicsRoutes } from './scheduling/booking-clinics.routes.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { onFlyRoutes } from './check-in/on-fly.routes.ts';
+import { selfCheckInRoutes } from './check-in/self-check-in.routes.ts';
 import { quickLinksRoutes } from './quick-links/quick-links.routes.ts';
 import { checkInFixturesRoutes } from './dev-fixtures/check-in-fixtures.routes.ts';
 
@@ -54,6 +55,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(bookingClinicsRoutes, { context });
   await app.register(checkInRoutes, { context });
   await app.register(onFlyRoutes, { context });
+  await app.register(selfCheckInRoutes, { context });
   await app.register(quickLinksRoutes, { context });
   await app.register(checkInFixturesRoutes, { context });
 }

@@ -2,11 +2,13 @@ import './check-in-styles.ts';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { CheckInEntry } from '@app/contracts/check-in';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { checkInEntriesQuery } from '../api/check-in-api.ts';
-import { beginCheckIn, dashboardUrl } from '../task-flow.ts';
+import { checkInEntriesQuery, listAppointmentTasks, listCheckInEntries } from '../api/check-in-api.ts';
+import { decideCheckInLink } from '../quick-link-routing.ts';
+import { beginCheckIn, CHECK_IN_FINAL_URL, dashboardUrl } from '../task-flow.ts';
 import { formatEntryStart } from './format.ts';
 
 /**
@@ -16,7 +18,40 @@ import { formatEntryStart } from './format.ts';
 export function CheckInLandingPage() {
   const { t } = useTranslation('checkIn');
   const navigate = useNavigate();
-  const entries = useQuery(checkInEntriesQuery());
+  const [params] = useSearchParams();
+  const linkAppointmentId = params.get('appointmentId');
+  const entries = useQuery({ ...checkInEntriesQuery(), enabled: !linkAppointmentId });
+  const routed = useRef(false);
+
+  // A check-in quick link lands here with its appointment (spec 2 §4 "Check-in quick link").
+  useEffect(() => {
+    if (!linkAppointmentId || routed.current) {
+      return;
+    }
+    routed.current = true;
+    const route = async () => {
+      try {
+        const [all, tasks] = await Promise.all([
+          listCheckInEntries(),
+          listAppointmentTasks(linkAppointmentId),
+        ]);
+        const decision = decideCheckInLink(linkAppointmentId, all, tasks);
+        if (decision.kind === 'landing') {
+          await navigate('/user/check-in-landing', { replace: true });
+          return;
+        }
+        beginCheckIn(decision.appointmentIds, { selfCheckIn: false });
+        await navigate(
+          decision.kind === 'final' ? CHECK_IN_FINAL_URL : dashboardUrl(linkAppointmentId, false),
+          { replace: true },
+        );
+      } catch {
+        // spec 2 §4: on error go to the base url.
+        await navigate('/', { replace: true });
+      }
+    };
+    void route();
+  }, [linkAppointmentId, navigate]);
 
   const start = (entry: CheckInEntry) => {
     const [first] = entry.appointmentIds;
