@@ -39,5 +39,7 @@ export const fixtureCheckInWorldResponseSchema = z.object({
   }),
   appointmentIds: z.array(z.string()),
   onFlySettingIds: z.array(z.string()),
+  /** The patient's on-the-fly task of each of those settings, in the same order. */
+  onFlyTaskIds: z.array(z.string()),
 });
 export type FixtureCheckInWorldResponse = z.infer<typeof fixtureCheckInWorldResponseSchema>;

@@ -132,6 +132,7 @@ export async function createCheckInWorld(
       );
     }
     const onFlySettingIds: string[] = [];
+    const onFlyTaskIds: string[] = [];
     for (const [index, title] of input.onFlyTaskTitles.entries()) {
       const [setting] = await tx
         .insert(taskSettings)
@@ -139,7 +140,11 @@ export async function createCheckInWorld(
         .returning({ id: taskSettings.id });
       if (setting) {
         onFlySettingIds.push(setting.id);
-        await tx.insert(tasks).values({ clinicId: clinic.id, userId: patientUser.id, settingId: setting.id });
+        const [task] = await tx
+          .insert(tasks)
+          .values({ clinicId: clinic.id, userId: patientUser.id, settingId: setting.id })
+          .returning({ id: tasks.id });
+        onFlyTaskIds.push(task?.id ?? '');
       }
     }
     return {
@@ -150,6 +155,7 @@ export async function createCheckInWorld(
       patient: { userId: patientUser.id, ...patient },
       appointmentIds,
       onFlySettingIds,
+      onFlyTaskIds,
     };
   });
 }

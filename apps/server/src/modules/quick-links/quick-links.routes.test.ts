@@ -125,6 +125,15 @@ describe('quick links (spec 2 §2 Quick-link entry, §7 logins by links; decisio
     expect((await grant(code)).statusCode).toBe(200);
   });
 
+  it("never names another patient's appointment or task in a link (404, nothing sent)", async () => {
+    const issue = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/dev/fixtures/quick-links', payload });
+    const base = { type: 'check-in', clinicUuid: world.clinicId };
+    expect((await issue({ ...base, userId: other.id, appointmentId })).statusCode).toBe(404);
+    expect((await issue({ ...base, userId: patient.id, taskId: appointmentId })).statusCode).toBe(404);
+    expect((await issue({ ...base, userId: patient.id, appointmentId })).statusCode).toBe(201);
+  });
+
   it('refuses unknown codes and bad input without a 500', async () => {
     expect((await grant('not-a-code')).statusCode).toBe(400);
     expect((await grant('x', 'not-a-uuid')).statusCode).toBe(400);

@@ -1,9 +1,11 @@
-import { QUICK_LINK_TTL_HOURS, type QuickLinkType } from '@app/contracts/check-in';
+import { QUICK_LINK_TTL_HOURS, TASK_NOT_FOUND_TEXT, type QuickLinkType } from '@app/contracts/check-in';
 import { INVALID_QUICK_LINK_TEXT, QUICK_LINK_PATH, type SentQuickLink } from '@app/contracts/quick-links';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
+import { tasks } from '../../db/schema/check-in.ts';
+import { appointments } from '../../db/schema/scheduling.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError, OAuthHttpError } from '../../platform/http-error.ts';
 import { enqueueMessage } from '../../platform/outbox/outbox.ts';
@@ -69,6 +71,33 @@ export async function issueQuickLink(
     .where(eq(users.id, input.userId));
   if (!patient) {
     throw new HttpError(404, 'Patient not found.', { code: 'patient_not_found' });
+  }
+  // A link names only the patient's own appointment and task, at the link's clinic.
+  if (input.appointmentId) {
+    const [own] = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.id, input.appointmentId),
+          eq(appointments.patientUserId, input.userId),
+          eq(appointments.clinicId, input.clinicId),
+        ),
+      );
+    if (!own) {
+      throw new HttpError(404, APPOINTMENT_NOT_FOUND_TEXT, { code: 'appointment_not_found' });
+    }
+  }
+  if (input.taskId) {
+    const [own] = await db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(
+        and(eq(tasks.id, input.taskId), eq(tasks.userId, input.userId), eq(tasks.clinicId, input.clinicId)),
+      );
+    if (!own) {
+      throw new HttpError(404, TASK_NOT_FOUND_TEXT, { code: 'task_not_found' });
+    }
   }
   const code = randomToken(32);
   const expiresAt = new Date(now.getTime() + QUICK_LINK_TTL_HOURS * 3_600_000);

@@ -28,6 +28,9 @@ import {
  * - `taskBaseUrl()` / `taskPageUrl()`: where task pages live (`/user/task` or, in self check-in mode,
  *   `/provider/patient/task`).
  *
+ * The next task may have the same page as the one just done (two regular tasks, two vitals): the
+ * router then keeps the page mounted and only its query changes. Key the page's state by `taskId`.
+ *
  * This API is kept stable for the other task pages: add options rather than change signatures.
  */
 

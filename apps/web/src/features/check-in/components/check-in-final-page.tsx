@@ -80,7 +80,7 @@ export function CheckInFinalPage() {
     return (
       <Stack gap="md">
         <PageTitle>{t('final.title')}</PageTitle>
-        <Loader aria-label={t('final.finishing')} />
+        <Loader role="status" aria-label={t('final.finishing')} />
       </Stack>
     );
   }

@@ -1,5 +1,5 @@
 import './check-in-styles.ts';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
@@ -66,7 +66,7 @@ export function CheckInLandingPage() {
     <Stack gap="md">
       <PageTitle>{t('landing.title')}</PageTitle>
       <Text>{t('landing.intro')}</Text>
-      {entries.isPending ? <Loader aria-label={t('dashboard.loading')} /> : null}
+      {entries.isPending ? <Loader role="status" aria-label={t('dashboard.loading')} /> : null}
       {entries.isError ? <Alert color="red">{t('landing.failed')}</Alert> : null}
       {entries.data?.length === 0 ? <Text>{t('landing.empty')}</Text> : null}
       {entries.data && entries.data.length > 0 ? (
@@ -85,7 +85,7 @@ export function CheckInLandingPage() {
                     <Text size="sm">{t('landing.visits', { count: entry.appointmentIds.length })}</Text>
                   </Stack>
                   {entry.isFinished ? (
-                    <Badge color="green.9">{t('landing.finished')}</Badge>
+                    <Text fw={700}>{t('landing.finished')}</Text>
                   ) : (
                     <Button
                       onClick={() => {

@@ -44,7 +44,11 @@ export function OnFlyRunner({ clinicUuid, firstTaskId }: { clinicUuid: string; f
   return (
     <Stack gap="md">
       <PageTitle>{t('onFly.title')}</PageTitle>
-      {failed ? <Alert color="red">{t('onFly.failed')}</Alert> : <Loader aria-label={t('onFly.loading')} />}
+      {failed ? (
+        <Alert color="red">{t('onFly.failed')}</Alert>
+      ) : (
+        <Loader role="status" aria-label={t('onFly.loading')} />
+      )}
     </Stack>
   );
 }

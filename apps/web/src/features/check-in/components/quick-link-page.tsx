@@ -99,7 +99,7 @@ export function QuickLinkPage() {
             {t('quickLink.failed')}
           </Alert>
         ) : (
-          <Loader aria-label={t('quickLink.title')} />
+          <Loader role="status" aria-label={t('quickLink.title')} />
         )}
       </Stack>
     </MantineScope>

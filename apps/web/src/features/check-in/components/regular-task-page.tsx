@@ -9,6 +9,12 @@ import { usePageTask } from './use-page-task.ts';
 
 /** {task base url}/regular: a task the patient does themselves, then marks as done (spec 2 §3 REGULAR). */
 export function RegularTaskPage() {
+  // The next task may use this same page: a fresh page (state) per task.
+  const { taskId } = usePageTask();
+  return <RegularTask key={taskId ?? ''} />;
+}
+
+function RegularTask() {
   const { t } = useTranslation('checkIn');
   const { query, appointmentId, selfCheckIn } = usePageTask();
   const completeTask = useCompleteTask();
@@ -17,7 +23,7 @@ export function RegularTaskPage() {
   const task = query.data;
 
   if (query.isPending && query.fetchStatus !== 'idle') {
-    return <Loader aria-label={t('dashboard.loading')} />;
+    return <Loader role="status" aria-label={t('dashboard.loading')} />;
   }
   if (!task) {
     return (

@@ -103,7 +103,7 @@ function CheckInDashboard({ appointmentId }: { appointmentId: string }) {
           <TaskList tasks={tasks.data} onOpen={open} busy={opening} />
         )
       ) : tasks.isError ? null : (
-        <Loader aria-label={t('dashboard.loading')} />
+        <Loader role="status" aria-label={t('dashboard.loading')} />
       )}
       {tasks.data && allNonVideoTasksDone(tasks.data) ? (
         <ButtonLink to={finalPageUrl(selfCheckIn)}>{t('dashboard.finish')}</ButtonLink>

@@ -35,7 +35,7 @@ export function TaskFeedPage() {
     <Stack gap="md">
       <PageTitle>{t('feed.title')}</PageTitle>
       <Text>{t('feed.intro')}</Text>
-      {feed.isPending ? <Loader aria-label={t('dashboard.loading')} /> : null}
+      {feed.isPending ? <Loader role="status" aria-label={t('dashboard.loading')} /> : null}
       {feed.isError ? <Alert color="red">{t('feed.failed')}</Alert> : null}
       {feed.data?.length === 0 ? <Text>{t('feed.empty')}</Text> : null}
       {feed.data?.map(({ entry, tasks }) => {

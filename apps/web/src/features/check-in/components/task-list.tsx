@@ -1,10 +1,8 @@
 import './check-in-styles.ts';
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckInTask } from '@app/contracts/check-in';
 import { canOpenTask } from '../task-flow.ts';
-
-const STATUS_COLOR = { NEW: 'gray.8', ACCESSED: 'blue.9', DONE: 'green.9' } as const;
 
 /** The tasks of a check-in with their status and Start / Continue / Done (spec 2 §4). */
 export function TaskList({
@@ -40,9 +38,9 @@ export function TaskList({
                 <Stack gap={4}>
                   <Text fw={700}>{task.title}</Text>
                   {task.description ? <Text size="sm">{task.description}</Text> : null}
-                  <Badge color={STATUS_COLOR[task.status]} variant="filled">
+                  <Text size="sm" fw={700}>
                     {t(`status.${task.status}`)}
-                  </Badge>
+                  </Text>
                 </Stack>
                 <Button
                   variant={task.status === 'DONE' ? 'outline' : 'filled'}
