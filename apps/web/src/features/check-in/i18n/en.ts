@@ -61,9 +61,6 @@ export const checkInEn = {
 
   'quickLink.title': 'Opening your link…',
   'quickLink.failed': 'This link is not valid or has expired.',
-  'quickLink.outside': 'Thank you. The clinic knows you are waiting outside.',
-  'quickLink.outsideTitle': 'You are outside',
-  'quickLink.home': 'Go to your appointments',
 
   'search.title': 'Patient search',
   'search.intro': 'Find the patient by name and date of birth, then choose today’s visit to check in.',

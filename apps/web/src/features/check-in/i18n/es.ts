@@ -61,9 +61,6 @@ export const checkInEs: Record<keyof typeof checkInEn, string> = {
 
   'quickLink.title': 'Abriendo su enlace…',
   'quickLink.failed': 'Este enlace no es válido o ha caducado.',
-  'quickLink.outside': 'Gracias. La clínica sabe que está esperando fuera.',
-  'quickLink.outsideTitle': 'Está fuera',
-  'quickLink.home': 'Ir a sus citas',
 
   'search.title': 'Búsqueda de pacientes',
   'search.intro':
