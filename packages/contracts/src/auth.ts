@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authenticationResponseSchema } from './passkeys.ts';
 import { memberTypeSchema, providerPermissionSchema, roleSchema } from './roles.ts';
+import { quickLinkGrantFields } from './quick-links.ts';
 import { ssoProviderSchema } from './sso.ts';
 
 // The token endpoint accepts form or JSON bodies (RFC 6749 uses form encoding; our SPA sends JSON).
@@ -126,6 +127,13 @@ export const clinicUserGrantSchema = z.object({
   clinic_user_id: z.uuid('clinic_user_id is not valid'),
 });
 
+/** spec 2 §2, §7 "logins by check-in, messaging, confirm, careplan, on-fly, outside links" (decision 0019). */
+export const quickLinkGrantSchema = z.object({
+  grant_type: z.literal('quick_link'),
+  client_id: clientIdField,
+  ...quickLinkGrantFields,
+});
+
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   passwordGrantSchema,
   doctorUsernameGrantSchema,
@@ -138,6 +146,7 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   oauthCodeGrantSchema,
   passkeyGrantSchema,
   clinicUserGrantSchema,
+  quickLinkGrantSchema,
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

@@ -29,6 +29,10 @@ import { filesRoutes } from '../platform/files/files.routes.ts';
 import { insuranceRoutes } from './insurance/insurance.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { questionnairesRoutes } from './questionnaires/questionnaires.routes.ts';
+import { onFlyRoutes } from './check-in/on-fly.routes.ts';
+import { selfCheckInRoutes } from './check-in/self-check-in.routes.ts';
+import { quickLinksRoutes } from './quick-links/quick-links.routes.ts';
+import { checkInFixturesRoutes } from './dev-fixtures/check-in-fixtures.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -64,4 +68,8 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(insuranceRoutes, { context });
   await app.register(documentsRoutes, { context });
   await app.register(questionnairesRoutes, { context });
+  await app.register(onFlyRoutes, { context });
+  await app.register(selfCheckInRoutes, { context });
+  await app.register(quickLinksRoutes, { context });
+  await app.register(checkInFixturesRoutes, { context });
 }

@@ -28,6 +28,7 @@ import { seedDemoTasks } from './seed-demo-tasks.ts';
 import { seedDemoPayments } from './seed-demo-payments.ts';
 import { seedDemoDocuments } from './seed-demo-documents.ts';
 import { seedDemoQuestionnaires } from './seed-demo-questionnaires.ts';
+import { seedDemoOnFlyTask } from './seed-demo-on-fly.ts';
 import { hashSecret, randomToken, verifySecret } from '../platform/passwords.ts';
 
 // Issue 2 item 4: the demo clinic a newcomer logs in to after `npm start`. Everything here is fixed
@@ -654,6 +655,7 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
     await seedDemoPayments(tx, DEMO_CLINIC_NAME);
     await seedDemoDocuments(tx, DEMO_CLINIC_NAME);
     await seedDemoQuestionnaires(tx, DEMO_CLINIC_NAME);
+    await seedDemoOnFlyTask(tx, DEMO_CLINIC_NAME, 'jane.patient');
     return true;
   });
 }

@@ -45,6 +45,15 @@ export type ScreenId =
   | 'sign-document'
   | 'questionnaire'
   | 'patient-questionnaires'
+  | 'check-in-landing'
+  | 'task-dashboard'
+  | 'task-regular'
+  | 'check-in-final'
+  | 'task-success'
+  | 'task-feed'
+  | 'on-fly-final'
+  | 'quick-link'
+  | 'kiosk-patient-search'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -108,6 +117,8 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   general('/self-closing', 'route.selfClosing', 'self-closing'),
   general('/general/error-page', 'route.errorPage', 'page-not-found'),
   general('/oauth-code/:code', 'route.oauthCode', 'oauth-code'),
+  // spec 2 §2 Quick-link entry (issue 5; the spec names no path): /quick-link?type&oauthCode&userId...
+  general('/quick-link', 'route.quickLink', 'quick-link'),
   // sso-login is the provider single sign-on landing; sso-launch is the same landing under the name
   // some EHR set-ups open (decision 0011).
   general('/sso-launch', 'route.ssoLaunch', 'sso-login'),
@@ -174,9 +185,9 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('confirm-patient', 'route.user.confirmPatient'),
   // spec 2 §2 check-in and task routes (issue 5). The task base url is /user/task, or
   // /provider/patient/task in self check-in (kiosk) mode; each task page lives below it.
-  user('check-in-landing', 'route.user.checkInLanding'),
-  user('check-in-final', 'route.user.checkInFinal'),
-  user('task', 'route.user.task'),
+  user('check-in-landing', 'route.user.checkInLanding', 'check-in-landing'),
+  user('check-in-final', 'route.user.checkInFinal', 'check-in-final'),
+  user('task', 'route.user.task', 'task-dashboard'),
   user('task/questionnaire', 'route.user.questionnaire', 'questionnaire'),
   user('task/questionnaire/main/:formId', 'route.user.questionnaire', 'questionnaire'),
   user('questionnaire', 'route.user.questionnaire', 'questionnaire'),
@@ -188,11 +199,11 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('task/copay', 'route.user.copay', 'copay'),
   user('task/outstanding-balance', 'route.user.outstandingBalanceList', 'outstanding-balance-task'),
   user('task/vital', 'route.user.vital', 'vitals'),
-  user('task/regular', 'route.user.task'),
-  user('task-feed', 'route.user.taskFeed'),
-  user('success', 'route.user.taskSuccess'),
+  user('task/regular', 'route.user.task', 'task-regular'),
+  user('task-feed', 'route.user.taskFeed', 'task-feed'),
+  user('success', 'route.user.taskSuccess', 'task-success'),
   user('copay-thank-you', 'route.user.copayThankYou', 'copay-thank-you'),
-  user('on-fly-final', 'route.user.onFlyFinal'),
+  user('on-fly-final', 'route.user.onFlyFinal', 'on-fly-final'),
   user('unitedmd-schedule', 'route.user.unitedmdSchedule'),
 
   // Provider area.
@@ -222,10 +233,10 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   ),
   provider('patient-create', 'route.provider.patientCreate', 'patient-create'),
   // spec 2 §2 self check-in (kiosk) mode: the task pages under the provider's session.
-  provider('patient/search', 'route.provider.patientSearch'),
-  provider('patient/task', 'route.user.task'),
-  provider('patient/task/check-in', 'route.user.checkInFinal'),
-  provider('patient/task/success', 'route.user.taskSuccess'),
+  provider('patient/search', 'route.provider.patientSearch', 'kiosk-patient-search'),
+  provider('patient/task', 'route.user.task', 'task-dashboard'),
+  provider('patient/task/check-in', 'route.user.checkInFinal', 'check-in-final'),
+  provider('patient/task/success', 'route.user.taskSuccess', 'task-success'),
   provider('patient/task/questionnaire', 'route.user.questionnaire', 'questionnaire'),
   provider('patient/task/questionnaire/main/:formId', 'route.user.questionnaire', 'questionnaire'),
   provider('patient/task/demographic/:step', 'route.user.demographics', 'demographics'),
@@ -239,7 +250,7 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
     'outstanding-balance-task',
   ),
   provider('patient/task/vital', 'route.user.vital', 'vitals'),
-  provider('patient/task/regular', 'route.user.task'),
+  provider('patient/task/regular', 'route.user.task', 'task-regular'),
 ];
 
 /** spec 1 §2: any other path of the recovery flows goes to their first step. */

@@ -44,6 +44,8 @@ const documentsTexts: LoadTexts = () =>
   import('../features/documents/i18n/catalogue.ts').then((m) => m.loadDocumentsCatalogue());
 const questionnairesTexts: LoadTexts = () =>
   import('../features/questionnaires/i18n/catalogue.ts').then((m) => m.loadQuestionnairesCatalogue());
+const checkInTexts: LoadTexts = () =>
+  import('../features/check-in/i18n/catalogue.ts').then((m) => m.loadCheckInCatalogue());
 
 // One lazy chunk per screen and per area layout: /guest/login loads only what it shows.
 const SCREENS: Record<ScreenId, LazyComponent> = {
@@ -255,6 +257,70 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
         Component: m.PatientQuestionnairesPage,
       })),
     questionnairesTexts,
+  ),
+  // Issue 5 check-in flow, task dashboard, on-the-fly tasks, quick links and the kiosk.
+  'check-in-landing': withTexts(
+    () =>
+      import('../features/check-in/components/check-in-landing-page.tsx').then((m) => ({
+        Component: m.CheckInLandingPage,
+      })),
+    checkInTexts,
+  ),
+  'task-dashboard': withTexts(
+    () =>
+      import('../features/check-in/components/task-dashboard-page.tsx').then((m) => ({
+        Component: m.TaskDashboardPage,
+      })),
+    checkInTexts,
+  ),
+  'task-regular': withTexts(
+    () =>
+      import('../features/check-in/components/regular-task-page.tsx').then((m) => ({
+        Component: m.RegularTaskPage,
+      })),
+    checkInTexts,
+  ),
+  'check-in-final': withTexts(
+    () =>
+      import('../features/check-in/components/check-in-final-page.tsx').then((m) => ({
+        Component: m.CheckInFinalPage,
+      })),
+    checkInTexts,
+  ),
+  'task-success': withTexts(
+    () =>
+      import('../features/check-in/components/task-success-page.tsx').then((m) => ({
+        Component: m.TaskSuccessPage,
+      })),
+    checkInTexts,
+  ),
+  'task-feed': withTexts(
+    () =>
+      import('../features/check-in/components/task-feed-page.tsx').then((m) => ({
+        Component: m.TaskFeedPage,
+      })),
+    checkInTexts,
+  ),
+  'on-fly-final': withTexts(
+    () =>
+      import('../features/check-in/components/on-fly-final-page.tsx').then((m) => ({
+        Component: m.OnFlyFinalPage,
+      })),
+    checkInTexts,
+  ),
+  'quick-link': withTexts(
+    () =>
+      import('../features/check-in/components/quick-link-page.tsx').then((m) => ({
+        Component: m.QuickLinkPage,
+      })),
+    checkInTexts,
+  ),
+  'kiosk-patient-search': withTexts(
+    () =>
+      import('../features/check-in/components/kiosk-patient-search-page.tsx').then((m) => ({
+        Component: m.KioskPatientSearchPage,
+      })),
+    checkInTexts,
   ),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };

@@ -19,6 +19,7 @@ import { paymentsEn } from '../features/payments/i18n/en.ts';
 import { insuranceEn } from '../features/insurance/i18n/en.ts';
 import { documentsEn } from '../features/documents/i18n/en.ts';
 import { questionnairesEn } from '../features/questionnaires/i18n/en.ts';
+import { checkInEn } from '../features/check-in/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -54,6 +55,7 @@ export function createTestI18n() {
         insurance: insuranceEn,
         documents: documentsEn,
         questionnaires: questionnairesEn,
+        checkIn: checkInEn,
       },
     },
     keySeparator: false,

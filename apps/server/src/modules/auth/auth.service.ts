@@ -30,6 +30,7 @@ import { totpEnabled } from '../totp/totp.service.ts';
 import { verifyPinCodeLogin } from '../providers/provider-registration.service.ts';
 import { verifyTicketLogin } from '../devices/device-ticket-login.ts';
 import { verifyOAuthCodeLogin } from '../sso/oauth-code.service.ts';
+import { verifyQuickLinkLogin } from '../quick-links/quick-links.service.ts';
 import { verifySsoLogin } from '../sso/sso-login.service.ts';
 import { switchToPatient } from '../patients/patient-switch.service.ts';
 import { issueTokens, startSession } from './session-tokens.ts';
@@ -89,6 +90,15 @@ export async function handleTokenRequest(
     }
     case 'oauth_code': {
       const user = await verifyOAuthCodeLogin(context, request.code, request.redirect_uri);
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+    }
+    case 'quick_link': {
+      // Decision 0019: a quick link proves the inbox, not the second factor: an account that asks for
+      // one (SMS/email code or authenticator app) still gets its challenge, as after a password.
+      const user = await verifyQuickLinkLogin(context, request.code, request.user_id);
+      if (user.twoFactorRequired || (await totpEnabled(context, user.id))) {
+        return { kind: 'two-factor', body: await startTwoFactorChallenge(context, user, request.client_id) };
+      }
       return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
     }
     case 'clinic_user':

@@ -136,7 +136,7 @@ export function nextTaskStatus(
   return { ok: true, status: requested };
 }
 
-async function applyStatus(
+export async function applyStatus(
   db: Db,
   row: TaskWithSetting,
   requested: TaskStatus,

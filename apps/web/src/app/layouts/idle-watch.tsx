@@ -77,6 +77,8 @@ export function IdleWatch({ area, onTimeout }: IdleWatchProps) {
     }, 1000);
     const end = setTimeout(() => {
       timeoutRef.current();
+      // The time-out may not end the session (the kiosk goes back to its search): watch again.
+      setWarningSince(null);
     }, settings.timeoutSeconds * 1000);
     return () => {
       clearInterval(tick);

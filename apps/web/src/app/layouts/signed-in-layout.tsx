@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout-session.ts';
 import { NotificationsButton } from '../../features/devices/components/notifications-button.tsx';
+import { kioskIdleTimeout } from '../../features/check-in/kiosk-idle.ts';
 import { useDeviceRegistration } from '../../features/devices/use-device-registration.ts';
 import { useCommunicationLanguage } from '../../features/language/use-communication-language.ts';
 import { BiometricOffer } from '../../features/passkeys/components/biometric-offer.tsx';
@@ -29,6 +30,7 @@ export function SignedInLayout({ area, home, menu, notice }: SignedInLayoutProps
   const location = useLocation();
   const navigation = useNavigation();
   const logout = useLogout();
+  const navigate = useNavigate();
   // spec 1 §4: device registration and the communication language, once signed in.
   useDeviceRegistration();
   useCommunicationLanguage();
@@ -81,7 +83,11 @@ export function SignedInLayout({ area, home, menu, notice }: SignedInLayoutProps
         <IdleWatch
           area={area}
           onTimeout={() => {
-            void logout();
+            // spec 2 §4 Idle time-out: a kiosk in self check-in mode goes back to its patient search
+            // (features/check-in/kiosk-idle.ts); everyone else is logged out (spec 1 §1).
+            void kioskIdleTimeout(config.variant).then((landing) =>
+              landing ? navigate(landing, { replace: true }) : logout(),
+            );
           }}
         />
       </CommonLayout>

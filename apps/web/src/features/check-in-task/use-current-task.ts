@@ -2,14 +2,13 @@ import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CheckInTask, TaskActionType } from '@app/contracts/check-in';
-import { appointmentTasksPath, appointmentTasksQuery } from './api/list-appointment-tasks.ts';
-import { markTask } from './api/mark-task.ts';
+import { CHECK_IN_PATH, listAppointmentTasks, markCheckInTask } from '../check-in/api/check-in-api.ts';
+import { useCompleteTask } from '../check-in/task-flow.ts';
 
-// The task pages of issue 5 items 6, 9 and 10 (demographics, copay, outstanding balance, vitals). A
-// stand-in for the check-in helper's task flow (features/check-in/task-flow.ts), which had not landed on
-// this branch (decision 0021): the page finds its task from ?appointmentId (and ?taskId), marks a NEW
-// task ACCESSED (spec 2 §4 "Opening a NEW task marks it ACCESSED"), and on completion marks it DONE
-// and returns to the task dashboard.
+// The task pages of issue 5 items 6, 9 and 10 (demographics, copay, outstanding balance, vitals): the
+// page finds its task from ?appointmentId (and ?taskId), marks a NEW task ACCESSED (spec 2 §4 "Opening
+// a NEW task marks it ACCESSED"), and completes it through the check-in task flow (next task, else the
+// final page).
 
 /** /user/task, or /provider/patient/task in self check-in (kiosk) mode (spec 2 §2). */
 export function taskBaseUrl(pathname: string): string {
@@ -25,7 +24,7 @@ export interface CurrentTask {
   baseUrl: string;
   /** The query string that keeps the page's task (appointmentId and taskId). */
   taskSearch: string;
-  /** Marks the task DONE (spec 2 §4 "Completing marks it DONE"), then back to the task dashboard. */
+  /** Marks the task DONE (spec 2 §4 "Completing marks it DONE"), then on to the next task (task-flow.ts). */
   complete: (options?: { to?: string }) => Promise<void>;
 }
 
@@ -36,8 +35,10 @@ export function useCurrentTask(actionTypes: readonly TaskActionType[]): CurrentT
   const queryClient = useQueryClient();
   const appointmentId = params.get('appointmentId');
   const taskId = params.get('taskId');
+  const completeTask = useCompleteTask();
   const query = useQuery({
-    ...appointmentTasksQuery(appointmentId ?? ''),
+    queryKey: [CHECK_IN_PATH, 'current-task', appointmentId],
+    queryFn: ({ signal }) => listAppointmentTasks(appointmentId ?? '', signal),
     enabled: Boolean(appointmentId),
     meta: { errorBanner: false },
   });
@@ -49,7 +50,7 @@ export function useCurrentTask(actionTypes: readonly TaskActionType[]): CurrentT
   useEffect(() => {
     if (task && task.status === 'NEW' && accessed.current !== task.taskId) {
       accessed.current = task.taskId;
-      markTask(task, 'ACCESSED').catch(() => undefined);
+      markCheckInTask(task, 'ACCESSED').catch(() => undefined);
     }
   }, [task]);
   const baseUrl = taskBaseUrl(pathname);
@@ -69,12 +70,15 @@ export function useCurrentTask(actionTypes: readonly TaskActionType[]): CurrentT
     baseUrl,
     taskSearch: search.toString(),
     complete: async (options) => {
+      if (task && !options?.to) {
+        await completeTask({ task });
+        return;
+      }
+      // A page with a closing page of its own (copay -> thank you) marks the task and goes there.
       if (task && !task.isDone) {
-        await markTask(task, 'DONE');
+        await markCheckInTask(task, 'DONE');
       }
-      if (appointmentId) {
-        await queryClient.invalidateQueries({ queryKey: [appointmentTasksPath(appointmentId)] });
-      }
+      await queryClient.invalidateQueries({ queryKey: [CHECK_IN_PATH] });
       await navigate(options?.to ?? `${baseUrl}?appointmentId=${encodeURIComponent(appointmentId ?? '')}`);
     },
   };

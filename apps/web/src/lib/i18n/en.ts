@@ -119,6 +119,7 @@ export const en = {
   'route.selfClosing': 'Connection successful',
   'route.errorPage': 'Page not found',
   'route.oauthCode': 'Log in with a one-time code',
+  'route.quickLink': 'Open a link from your clinic',
   'route.ssoLaunch': 'Single sign-on launch',
   'route.ssoLogin': 'Single sign-on',
   'route.genericError': 'Something went wrong',

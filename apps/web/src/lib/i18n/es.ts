@@ -108,6 +108,7 @@ export const es: Catalogue = {
   'route.selfClosing': 'Conexión correcta',
   'route.errorPage': 'Página no encontrada',
   'route.oauthCode': 'Iniciar sesión con un código de un solo uso',
+  'route.quickLink': 'Abrir un enlace de su clínica',
   'route.ssoLaunch': 'Inicio de sesión único: inicio',
   'route.ssoLogin': 'Inicio de sesión único',
   'route.genericError': 'Algo salió mal',

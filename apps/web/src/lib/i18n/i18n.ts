@@ -33,6 +33,7 @@ export interface FeatureCatalogue {
 export type FeatureNamespace =
   | 'booking'
   | 'appointments'
+  | 'checkIn'
   | 'demographics'
   | 'vitals'
   | 'payments'

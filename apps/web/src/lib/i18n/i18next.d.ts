@@ -8,6 +8,7 @@ import type { paymentsEn } from '../../features/payments/i18n/en.ts';
 import type { insuranceEn } from '../../features/insurance/i18n/en.ts';
 import type { documentsEn } from '../../features/documents/i18n/en.ts';
 import type { questionnairesEn } from '../../features/questionnaires/i18n/en.ts';
+import type { checkInEn } from '../../features/check-in/i18n/en.ts';
 import type { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import type { signUpEn } from '../../features/sign-up/i18n/en.ts';
 import type { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       insurance: typeof insuranceEn;
       documents: typeof documentsEn;
       questionnaires: typeof questionnairesEn;
+      checkIn: typeof checkInEn;
     };
     keySeparator: false;
     nsSeparator: false;

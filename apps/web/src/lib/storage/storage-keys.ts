@@ -45,6 +45,17 @@ export const SESSION_KEYS = {
    * the switch started from), set aside while they act as a patient; restored by 'Return to provider'.
    */
   providerSession: 'providerSession',
+  /** spec 2 §3 "Stored client state" of the check-in and on-the-fly flows (features/check-in/task-flow.ts). */
+  taskListCheckInFlow: 'taskListCheckInFlow',
+  task: 'task',
+  checkInAppointment: 'checkInAppointment',
+  /** 'check-in' | 'on-fly' for this tab's task flow (the login's app flow stays in localStorage). */
+  appFlow: 'appFlow',
+  /** 'selfCheckIn' while the kiosk runs a patient's check-in under the provider's session. */
+  appMode: 'appMode',
+  appointmentId: 'appointmentId',
+  /** The clinic of the on-the-fly flow. */
+  onFlyClinicUuid: 'onFlyClinicUuid',
 } as const;
 
 /**

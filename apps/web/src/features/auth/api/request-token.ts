@@ -10,7 +10,8 @@ export type LoginGrant =
   | { grant_type: 'password' | 'doctor_username'; client_id: string; username: string; password: string }
   | { grant_type: 'two_factor'; client_id: string; challenge_id: string; code: string }
   | { grant_type: 'sso'; client_id: string; provider: string; code: string; redirect_uri: string }
-  | { grant_type: 'oauth_code'; client_id: string; code: string; redirect_uri: string };
+  | { grant_type: 'oauth_code'; client_id: string; code: string; redirect_uri: string }
+  | { grant_type: 'quick_link'; client_id: string; code: string; user_id: string };
 
 export type TokenOutcome =
   { kind: 'tokens'; tokens: TokenResponse } | { kind: 'two-factor'; challenge: TwoFactorRequired };

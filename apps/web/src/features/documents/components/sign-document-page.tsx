@@ -14,7 +14,7 @@ import type { TaskDocument } from '@app/contracts/documents';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { downloadStoredFile } from '../../../lib/api/stored-file.ts';
-import { useTaskPage, type TaskPage } from '../../../lib/check-in/task-page.ts';
+import { useTaskPage, type TaskPage } from '../../check-in/task-page.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import { TASK_DOCUMENTS_PATH, taskDocumentsQuery } from '../api/get-task-documents.ts';
 import { signDocument } from '../api/sign-document.ts';

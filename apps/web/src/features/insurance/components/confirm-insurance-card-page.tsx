@@ -11,7 +11,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { CheckInTask } from '@app/contracts/check-in';
 import type { InsuranceCard } from '@app/contracts/insurance';
 import { Button } from '../../../components/ui/button.tsx';
-import { useTaskPage, type TaskPage } from '../../../lib/check-in/task-page.ts';
+import { useTaskPage, type TaskPage } from '../../check-in/task-page.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import { insuranceCardsQuery } from '../api/list-insurance-cards.ts';
 import { saveInsuranceCard } from '../api/save-insurance-card.ts';

@@ -11,7 +11,7 @@ import { useParams } from 'react-router';
 import type { CheckInTask } from '@app/contracts/check-in';
 import { INSURANCE_CARD_KINDS, type InsuranceCard, type InsuranceCardKind } from '@app/contracts/insurance';
 import { Button } from '../../../components/ui/button.tsx';
-import { useTaskPage } from '../../../lib/check-in/task-page.ts';
+import { useTaskPage } from '../../check-in/task-page.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import { INSURANCE_CARDS_PATH, insuranceCardsQuery } from '../api/list-insurance-cards.ts';
 import { saveInsuranceCard } from '../api/save-insurance-card.ts';

@@ -17,6 +17,7 @@ import { isApiRequestError } from '../../../lib/api/api-error.ts';
 import { findQuestionnaireTask, markTaskAccessed } from '../api/find-questionnaire-task.ts';
 import { taskQuestionnaireQuery } from '../api/get-task-questionnaire.ts';
 import { saveFormAnswers } from '../api/save-form-answers.ts';
+import { readCheckInFlow, useCompleteTask } from '../../check-in/task-flow.ts';
 import { clearTaskDrafts, readDraft, writeDraft } from '../form-store.ts';
 import {
   advance,
@@ -152,6 +153,7 @@ function FormStep({
 }) {
   const { t } = useTranslation('questionnaires');
   const navigate = useNavigate();
+  const completeTask = useCompleteTask();
   const queryClient = useQueryClient();
   const { taskId } = questionnaire;
   const formIds = questionnaire.forms.map((form) => form.formId);
@@ -202,6 +204,12 @@ function FormStep({
       await clearTaskDrafts(taskId);
       await queryClient.invalidateQueries({ queryKey: ['/api/questionnaires'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/check-in'] });
+      // Opened from the check-in flow: on to the next task (or the final page). Opened from a link
+      // outside the flow: back to the task list.
+      if (readCheckInFlow().task?.taskId === taskId) {
+        await completeTask();
+        return;
+      }
       await navigate(afterLastFormPath(base, appointmentId));
     },
   });

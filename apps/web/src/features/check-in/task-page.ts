@@ -1,41 +1,19 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { CheckInTask, TaskActionType, TaskStatus } from '@app/contracts/check-in';
-import { apiRequest } from '../api/api-client.ts';
+import type { CheckInTask, TaskActionType } from '@app/contracts/check-in';
+import { CHECK_IN_PATH, listAppointmentTasks } from './api/check-in-api.ts';
+import { useCompleteTask } from './task-flow.ts';
 
 // What a task page needs from the check-in flow: its appointment and task (from the query), the task
 // base url (/user/task, or /provider/patient/task in self check-in mode, spec 2 §2) and a way to finish.
-// A stand-in for the check-in feature's task-flow helper (decision 0022): once that lands, `complete`
-// should go through it so the next-task redirect rules (spec 2 §4) apply here too.
+// Completing goes through the task flow (task-flow.ts), so the next-task redirect rules of spec 2 §4
+// apply: the next undone task, else the final page (the success page in self check-in mode).
 
 export const USER_TASK_BASE = '/user/task';
 export const KIOSK_TASK_BASE = '/provider/patient/task';
 
 export function taskBaseOf(pathname: string): string {
   return pathname.startsWith(KIOSK_TASK_BASE) ? KIOSK_TASK_BASE : USER_TASK_BASE;
-}
-
-const tasksPath = (appointmentId: string) =>
-  `/api/check-in/appointments/${encodeURIComponent(appointmentId)}/tasks`;
-
-export async function listAppointmentTasks(
-  appointmentId: string,
-  signal?: AbortSignal,
-): Promise<CheckInTask[]> {
-  const { checkInTaskListSchema } = await import('@app/contracts/check-in');
-  return apiRequest(tasksPath(appointmentId), checkInTaskListSchema, { signal });
-}
-
-export async function markTaskStatus(
-  appointmentId: string,
-  taskId: string,
-  status: TaskStatus,
-): Promise<CheckInTask> {
-  const { checkInTaskSchema } = await import('@app/contracts/check-in');
-  return apiRequest(`${tasksPath(appointmentId)}/${encodeURIComponent(taskId)}/status`, checkInTaskSchema, {
-    method: 'POST',
-    body: { status },
-  });
 }
 
 export interface TaskPage {
@@ -56,11 +34,12 @@ export function useTaskPage(actionType: TaskActionType): TaskPage {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const completeTask = useCompleteTask();
   const appointmentId = params.get('appointmentId');
   const taskId = params.get('taskId');
   const base = taskBaseOf(pathname);
   const query = useQuery({
-    queryKey: [tasksPath(appointmentId ?? '')],
+    queryKey: [CHECK_IN_PATH, 'task-page', appointmentId],
     queryFn: ({ signal }) => listAppointmentTasks(appointmentId ?? '', signal),
     enabled: Boolean(appointmentId),
     retry: false,
@@ -69,10 +48,6 @@ export function useTaskPage(actionType: TaskActionType): TaskPage {
   const task =
     query.data?.find((item) => (taskId ? item.taskId === taskId : item.actions[0]?.type === actionType)) ??
     null;
-  const mark = useMutation({
-    mutationFn: (status: TaskStatus) => markTaskStatus(appointmentId ?? '', task?.taskId ?? '', status),
-    meta: { errorBanner: false },
-  });
   const search = new URLSearchParams();
   if (appointmentId) {
     search.set('appointmentId', appointmentId);
@@ -89,12 +64,18 @@ export function useTaskPage(actionType: TaskActionType): TaskPage {
     search: `?${search.toString()}`,
     task,
     isLoading: query.isLoading,
-    error: query.error ?? mark.error,
+    error: query.error,
     complete: async (options) => {
-      if ((options?.markDone ?? true) && task && task.status !== 'DONE') {
-        await mark.mutateAsync('DONE');
+      if (!task) {
+        await backToTasks();
+        return;
       }
-      await backToTasks();
+      // A task its own flow completed (signing) is only refetched by the task flow; a done task is not marked again.
+      if ((options?.markDone ?? true) && task.status !== 'DONE') {
+        await completeTask({ task });
+        return;
+      }
+      await completeTask({ task: { ...task, status: 'DONE', isDone: true } });
     },
     backToTasks,
   };

@@ -1,0 +1,119 @@
+import './check-in-styles.ts';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import {
+  CHECK_IN_PATH,
+  finishCheckIn,
+  listTasksOfAppointments,
+  recordCheckInStatistic,
+} from '../api/check-in-api.ts';
+import {
+  allNonVideoTasksDone,
+  clearCheckInFlow,
+  dashboardUrl,
+  PATIENT_SEARCH_URL,
+  readCheckInFlow,
+  SELF_CHECK_IN_FINAL_URL,
+} from '../task-flow.ts';
+
+type Phase = 'finishing' | 'finished' | 'remaining' | 'failed';
+
+/**
+ * /user/check-in-final and, in self check-in mode, /provider/patient/task/check-in: when every
+ * non-video task is done the check-in of all the entry's appointments is finished (spec 2 §4), then
+ * the end page shows.
+ */
+export function CheckInFinalPage() {
+  const { t } = useTranslation('checkIn');
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const selfCheckIn = pathname === SELF_CHECK_IN_FINAL_URL;
+  const [phase, setPhase] = useState<Phase>('finishing');
+  const [appointmentIds] = useState(() => {
+    const stored = readCheckInFlow().checkInAppointment;
+    const fromQuery = params.get('appointmentId');
+    return stored.length > 0 ? stored : fromQuery ? [fromQuery] : [];
+  });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) {
+      return;
+    }
+    started.current = true;
+    const finish = async () => {
+      if (appointmentIds.length === 0) {
+        setPhase('failed');
+        return;
+      }
+      try {
+        const tasks = await listTasksOfAppointments(appointmentIds);
+        if (!allNonVideoTasksDone(tasks)) {
+          setPhase('remaining');
+          return;
+        }
+        const answer = await finishCheckIn(appointmentIds);
+        if (!answer.finished) {
+          setPhase('remaining');
+          return;
+        }
+        await Promise.all(appointmentIds.map((id) => recordCheckInStatistic(id, 'finished')));
+        await queryClient.invalidateQueries({ queryKey: [CHECK_IN_PATH] });
+        await queryClient.invalidateQueries({ queryKey: ['/api/appointments'] });
+        setPhase('finished');
+      } catch {
+        setPhase('failed');
+      }
+    };
+    void finish();
+  }, [appointmentIds, queryClient]);
+
+  const [first] = appointmentIds;
+  if (phase === 'finishing') {
+    return (
+      <Stack gap="md">
+        <PageTitle>{t('final.title')}</PageTitle>
+        <Loader role="status" aria-label={t('final.finishing')} />
+      </Stack>
+    );
+  }
+  if (phase !== 'finished') {
+    return (
+      <Stack gap="md">
+        <PageTitle>{t('final.title')}</PageTitle>
+        <Alert color={phase === 'failed' ? 'red' : 'yellow'} role="alert">
+          {phase === 'failed' ? t('final.failed') : t('final.remaining')}
+        </Alert>
+        {first ? (
+          <ButtonLink to={dashboardUrl(first, selfCheckIn)}>{t('final.backToTasks')}</ButtonLink>
+        ) : null}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('final.title')}</PageTitle>
+      <Text>{t('final.text')}</Text>
+      {selfCheckIn ? (
+        <Button
+          onClick={() => {
+            // The kiosk is ready for the next patient; it stays in self check-in mode.
+            clearCheckInFlow({ keepMode: true });
+            void navigate(PATIENT_SEARCH_URL);
+          }}
+        >
+          {t('final.kioskDone')}
+        </Button>
+      ) : (
+        <ButtonLink to="/user/appointment">{t('final.home')}</ButtonLink>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import './check-in-styles.ts';
+import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CheckInEntry, CheckInTask } from '@app/contracts/check-in';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { CHECK_IN_PATH, listCheckInEntries, listTasksOfAppointments } from '../api/check-in-api.ts';
+import { beginCheckIn, dashboardUrl } from '../task-flow.ts';
+import { formatEntryStart } from './format.ts';
+
+interface FeedEntry {
+  entry: CheckInEntry;
+  tasks: CheckInTask[];
+}
+
+/** /user/task-feed: every open task of the upcoming, unfinished check-ins, each linking to its dashboard. */
+export function TaskFeedPage() {
+  const { t } = useTranslation('checkIn');
+  const feed = useQuery({
+    queryKey: [CHECK_IN_PATH, 'feed'],
+    queryFn: async ({ signal }): Promise<FeedEntry[]> => {
+      const entries = (await listCheckInEntries(signal)).filter((entry) => !entry.isFinished);
+      const lists = await Promise.all(
+        entries.map(async (entry) => ({
+          entry,
+          tasks: (await listTasksOfAppointments(entry.appointmentIds, signal)).filter((task) => !task.isDone),
+        })),
+      );
+      return lists.filter((item) => item.tasks.length > 0);
+    },
+  });
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('feed.title')}</PageTitle>
+      <Text>{t('feed.intro')}</Text>
+      {feed.isPending ? <Loader role="status" aria-label={t('dashboard.loading')} /> : null}
+      {feed.isError ? <Alert color="red">{t('feed.failed')}</Alert> : null}
+      {feed.data?.length === 0 ? <Text>{t('feed.empty')}</Text> : null}
+      {feed.data?.map(({ entry, tasks }) => {
+        const id = `feed-${entry.departmentUuid}-${entry.date}`;
+        const [first] = entry.appointmentIds;
+        return (
+          <section key={id} aria-labelledby={id}>
+            <Title order={2} size="h3" id={id} mb="sm">
+              {t('feed.visit', { department: entry.departmentName, when: formatEntryStart(entry.startAt) })}
+            </Title>
+            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+              {tasks.map((task) => (
+                <li key={task.taskId}>
+                  <Paper withBorder p="sm">
+                    <Link
+                      to={dashboardUrl(first ?? '', false)}
+                      onClick={() => {
+                        beginCheckIn(entry.appointmentIds, { selfCheckIn: false });
+                      }}
+                    >
+                      {task.title}
+                    </Link>
+                    <Text size="sm">{t(`status.${task.status}`)}</Text>
+                  </Paper>
+                </li>
+              ))}
+            </Stack>
+          </section>
+        );
+      })}
+    </Stack>
+  );
+}

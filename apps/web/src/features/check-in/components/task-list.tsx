@@ -1,0 +1,62 @@
+import './check-in-styles.ts';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CheckInTask } from '@app/contracts/check-in';
+import { canOpenTask } from '../task-flow.ts';
+
+/** The tasks of a check-in with their status and Start / Continue / Done (spec 2 §4). */
+export function TaskList({
+  tasks,
+  onOpen,
+  busy,
+}: {
+  tasks: readonly CheckInTask[];
+  onOpen: (task: CheckInTask) => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('checkIn');
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('dashboard.title')}
+    >
+      {tasks.map((task) => {
+        const label =
+          task.status === 'DONE'
+            ? t('action.done')
+            : task.status === 'NEW'
+              ? t('action.start')
+              : t('action.continue');
+        return (
+          <li key={task.taskId} data-testid="check-in-task">
+            <Paper withBorder p="md">
+              <Group justify="space-between" wrap="wrap">
+                <Stack gap={4}>
+                  <Text fw={700}>{task.title}</Text>
+                  {task.description ? <Text size="sm">{task.description}</Text> : null}
+                  <Text size="sm" fw={700}>
+                    {t(`status.${task.status}`)}
+                  </Text>
+                </Stack>
+                <Button
+                  variant={task.status === 'DONE' ? 'outline' : 'filled'}
+                  disabled={busy || !canOpenTask(task)}
+                  aria-label={t('action.taskLabel', { action: label, title: task.title })}
+                  onClick={() => {
+                    onOpen(task);
+                  }}
+                >
+                  {label}
+                </Button>
+              </Group>
+            </Paper>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}

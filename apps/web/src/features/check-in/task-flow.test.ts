@@ -1,0 +1,90 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CheckInTask } from '@app/contracts/check-in';
+import {
+  allNonVideoTasksDone,
+  beginOnFly,
+  canOpenTask,
+  clearCheckInFlow,
+  nextTaskAfter,
+  orderOnFlyTasks,
+  readCheckInFlow,
+  taskPageUrl,
+} from './task-flow.ts';
+
+function task(id: string, overrides: Partial<CheckInTask> = {}): CheckInTask {
+  return {
+    taskId: id,
+    settingId: `s-${id}`,
+    title: id,
+    description: null,
+    status: 'NEW',
+    isDone: false,
+    valueType: 'REGULAR',
+    actions: [{ type: 'regular' }],
+    clinicUuid: 'c1',
+    userId: 'u1',
+    appointmentId: 'a1',
+    source: { appointment: { id: 'a1' } },
+    todo: { source: { appointment_id: 'a1' } },
+    isVideo: false,
+    dueAt: null,
+    doneAt: null,
+    isActive: true,
+    listAttachmentId: [],
+    config: {},
+    order: 0,
+    ...overrides,
+  };
+}
+const done = { status: 'DONE', isDone: true } as const;
+
+describe('check-in task flow (spec 2 §4)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+  });
+
+  it('redirects to the first undone task after the active one, else nothing (the final page)', () => {
+    const tasks = [task('a'), task('b', done), task('c'), task('d', { isVideo: true })];
+    expect(nextTaskAfter(tasks, 'a')?.taskId).toBe('c');
+    expect(nextTaskAfter(tasks, null)?.taskId).toBe('a');
+    // An undone task before the active one is left to the dashboard.
+    expect(nextTaskAfter(tasks, 'c')).toBeNull();
+  });
+
+  it('reopens only done regular and vital tasks', () => {
+    expect(canOpenTask(task('a', done))).toBe(true);
+    expect(canOpenTask(task('v', { ...done, valueType: 'VITAL' }))).toBe(true);
+    expect(canOpenTask(task('d', { ...done, valueType: 'DEMOGRAPHICS' }))).toBe(false);
+    expect(canOpenTask(task('n', { valueType: 'INSURANCE_CARD' }))).toBe(true);
+  });
+
+  it('is complete when every non-video task is done', () => {
+    expect(allNonVideoTasksDone([task('a', done), task('v', { isVideo: true })])).toBe(true);
+    expect(allNonVideoTasksDone([task('a', done), task('b')])).toBe(false);
+  });
+
+  it('moves a requested first on-the-fly task to the front', () => {
+    const tasks = [task('a'), task('b'), task('c')];
+    expect(orderOnFlyTasks(tasks, 'c').map((item) => item.taskId)).toEqual(['c', 'a', 'b']);
+    expect(orderOnFlyTasks(tasks, 's-b').map((item) => item.taskId)).toEqual(['b', 'a', 'c']);
+    expect(orderOnFlyTasks(tasks, null).map((item) => item.taskId)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('builds the task page url from TASK_PAGES', () => {
+    expect(taskPageUrl(task('t1'), false)).toBe('/user/task/regular?appointmentId=a1&taskId=t1');
+    expect(taskPageUrl(task('t2', { actions: [{ type: 'demographics' }] }), true)).toBe(
+      '/provider/patient/task/demographic/personal?appointmentId=a1&taskId=t2',
+    );
+    expect(taskPageUrl(task('t3', { appointmentId: null }), false)).toBe(
+      '/user/task/regular?clinicUuid=c1&taskId=t3',
+    );
+  });
+
+  it('stores the flow in sessionStorage (spec 2 §3 stored client state)', () => {
+    beginOnFly('c1');
+    expect(sessionStorage.getItem('appFlow')).toBe('on-fly');
+    expect(readCheckInFlow().onFlyClinicUuid).toBe('c1');
+    clearCheckInFlow();
+    expect(readCheckInFlow().appFlow).toBeNull();
+  });
+});
