@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CheckInTask, TaskActionType } from '@app/contracts/check-in';
 import { CHECK_IN_PATH, listAppointmentTasks, markCheckInTask } from '../check-in/api/check-in-api.ts';
-import { useCompleteTask } from '../check-in/task-flow.ts';
 
 // The task pages of issue 5 items 6, 9 and 10 (demographics, copay, outstanding balance, vitals): the
 // page finds its task from ?appointmentId (and ?taskId), marks a NEW task ACCESSED (spec 2 §4 "Opening
@@ -24,7 +23,7 @@ export interface CurrentTask {
   baseUrl: string;
   /** The query string that keeps the page's task (appointmentId and taskId). */
   taskSearch: string;
-  /** Marks the task DONE (spec 2 §4 "Completing marks it DONE"), then on to the next task (task-flow.ts). */
+  /** Marks the task DONE (spec 2 §4 "Completing marks it DONE"), then back to the task list. */
   complete: (options?: { to?: string }) => Promise<void>;
 }
 
@@ -35,7 +34,6 @@ export function useCurrentTask(actionTypes: readonly TaskActionType[]): CurrentT
   const queryClient = useQueryClient();
   const appointmentId = params.get('appointmentId');
   const taskId = params.get('taskId');
-  const completeTask = useCompleteTask();
   const query = useQuery({
     queryKey: [CHECK_IN_PATH, 'current-task', appointmentId],
     queryFn: ({ signal }) => listAppointmentTasks(appointmentId ?? '', signal),
@@ -70,11 +68,6 @@ export function useCurrentTask(actionTypes: readonly TaskActionType[]): CurrentT
     baseUrl,
     taskSearch: search.toString(),
     complete: async (options) => {
-      if (task && !options?.to) {
-        await completeTask({ task });
-        return;
-      }
-      // A page with a closing page of its own (copay -> thank you) marks the task and goes there.
       if (task && !task.isDone) {
         await markCheckInTask(task, 'DONE');
       }
