@@ -15,6 +15,7 @@ import {
 import { providerConsultationTypes } from '../apps/server/src/db/schema/scheduling.ts';
 import { parseEnv } from '../apps/server/src/env.ts';
 import { loadSigningKey } from '../apps/server/src/platform/auth/signing-key.ts';
+import { createMemoryHub } from '../apps/server/src/platform/realtime/realtime-hub.ts';
 import { hashSecret } from '../apps/server/src/platform/passwords.ts';
 import {
   BENCH_PASSWORD,
@@ -57,6 +58,7 @@ async function portal(port: number): Promise<void> {
     db: database.db,
     signingKey: await loadSigningKey(database.db, env.JWT_SECRET),
     redis: null,
+    realtime: createMemoryHub(),
     now: () => new Date(),
   };
   const { db } = database;

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { measureColdStart } from './cold-start.ts';
 import { measurePageSize } from './login-page-size.ts';
+import { measureVideoCall } from './video-call.ts';
 
 // Benchmarks, not tests: they report figures and ratios against a baseline measured in the same run,
 // and never fail on a wall-clock limit. Run with `npm run bench` (it builds first).
@@ -8,12 +9,14 @@ const kB = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const size = await measurePageSize('/guest/login');
 const start = await measureColdStart();
+const video = await measureVideoCall();
 
 const report = {
   measuredAt: new Date().toISOString(),
   node: process.version,
   loginPage: size,
   coldStart: start,
+  videoCall: video,
 };
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
 await writeFile(new URL('./results/latest.json', import.meta.url), JSON.stringify(report, null, 2));
@@ -33,4 +36,19 @@ console.log(
 );
 console.log(
   `  existing PGlite data dir         ${start.existingDataDirMs.toFixed(0)} ms = ${(start.existingDataDirMs / start.baselineMs).toFixed(1)}x baseline`,
+);
+console.log(
+  `\nVideo visit on loopback, both joined -> first remote frame on both sides (goal: under 2 s; median of 3)`,
+);
+console.log(`  two RTCPeerConnections in one page (baseline) ${video.baselineFirstFrameMs.toFixed(0)} ms`);
+console.log(
+  `  our room: ticket, signaling, mesh             ${video.firstFrameMs.toFixed(0)} ms = ${(video.firstFrameMs / video.baselineFirstFrameMs).toFixed(1)}x baseline`,
+);
+console.log(`\nBackground blur, renderer task time of the provider's page during a call`);
+console.log(`  blur off (baseline) ${video.taskMsPerSecondBlurOff.toFixed(0)} ms per second`);
+console.log(
+  `  blur on             ${video.taskMsPerSecondBlurOn.toFixed(0)} ms per second = ${(video.taskMsPerSecondBlurOn / video.taskMsPerSecondBlurOff).toFixed(1)}x; ${video.blurMsPerFrame.toFixed(1)} ms of renderer time per blurred frame`,
+);
+console.log(
+  `  the blur processor itself: ${video.blurProcessorMsPerFrame.toFixed(0)} ms per frame (segmentation and drawing), ${video.blurFramesPerSecond.toFixed(1)} blurred frames per second`,
 );

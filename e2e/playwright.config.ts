@@ -7,10 +7,12 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
   forbidOnly: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Half the cores (Playwright's default): one worker on the 2-core CI machine, where a second
+  // worker's server and browser would only compete for the same cores.
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 90_000,
+  // Generous for a slower CI machine; a screen that never shows still fails.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     browserName: 'chromium',

@@ -1,8 +1,61 @@
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const MEDIAPIPE_URL = '/mediapipe/selfie_segmentation/';
+
+/** The model, wasm and loader files of @mediapipe/selfie_segmentation (not its typings or readme). */
+function mediapipeFiles(): { dir: string; files: string[] } {
+  const dir = dirname(createRequire(import.meta.url).resolve('@mediapipe/selfie_segmentation/package.json'));
+  const files = readdirSync(dir).filter(
+    (file) => !file.endsWith('.d.ts') && file !== 'README.md' && file !== 'package.json',
+  );
+  return { dir, files };
+}
+
+/**
+ * Issue 7 background blur: the segmentation model and its wasm are served by us (no download from a
+ * CDN at run time). Dev: served from node_modules; build: copied to dist/mediapipe/selfie_segmentation/.
+ */
+function selfieSegmentationAssets(): Plugin {
+  return {
+    name: 'selfie-segmentation-assets',
+    configureServer(server) {
+      const { dir, files } = mediapipeFiles();
+      server.middlewares.use((request, response, next) => {
+        const path = request.url?.split('?')[0] ?? '';
+        const file = path.startsWith(MEDIAPIPE_URL) ? path.slice(MEDIAPIPE_URL.length) : '';
+        if (!files.includes(file) || !existsSync(join(dir, file))) {
+          next();
+          return;
+        }
+        const type = file.endsWith('.wasm')
+          ? 'application/wasm'
+          : file.endsWith('.js')
+            ? 'text/javascript'
+            : 'application/octet-stream';
+        response.setHeader('Content-Type', type);
+        createReadStream(join(dir, file)).pipe(response);
+      });
+    },
+    generateBundle() {
+      const { dir, files } = mediapipeFiles();
+      for (const file of files) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `mediapipe/selfie_segmentation/${file}`,
+          source: readFileSync(join(dir, file)),
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), selfieSegmentationAssets()],
   server: {
     port: 5173,
     // In development the API runs on its own port (npm run dev); the built app is served by the server.

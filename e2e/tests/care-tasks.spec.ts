@@ -91,7 +91,8 @@ test('a patient completes demographics, vitals and a copay in a check-in', async
   await expect(page).toHaveURL(/\/emergency-info/);
   await page.getByLabel('Mobile phone').fill('(212) 555-0142');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(new RegExp(`/user/task\\?appointmentId=${appointmentId}$`));
+  // spec 2 §4: completing moves to the next task (the demo clinic's insurance card; no card on file yet).
+  await expect(page).toHaveURL(/\/user\/task\/insurance-card\/primary\?appointmentId=.+&taskId=/);
   expect(statusOf(await tasksOf(request, token, appointmentId), 'demographics')).toBe('DONE');
 
   // Reopening the task starts from the saved data (spec 2 §4 reset and reload).
@@ -114,11 +115,11 @@ test('a patient completes demographics, vitals and a copay in a check-in', async
   await page.getByLabel('Oxygen saturation (%)').fill('98');
   await page.getByLabel('Pain (0 = none, 10 = worst)').fill('0');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(new RegExp(`/user/task\\?appointmentId=${appointmentId}$`));
-  expect(statusOf(await tasksOf(request, token, appointmentId), 'vital')).toBe('DONE');
 
-  // Copay (issue 5 item 9): $25.00 from the task setting; a declined card first, then the test card.
-  await page.goto(`/user/task/copay?appointmentId=${appointmentId}`);
+  // Copay (issue 5 item 9), the next task after the vitals: $25.00 from the task setting; a declined
+  // card first, then the test card.
+  await expect(page).toHaveURL(/\/user\/task\/copay\?appointmentId=.+&taskId=/);
+  expect(statusOf(await tasksOf(request, token, appointmentId), 'vital')).toBe('DONE');
   await expect(page.getByText('Your copay for this visit is $25.00.')).toBeVisible();
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay $25.00' }).click();
@@ -131,8 +132,13 @@ test('a patient completes demographics, vitals and a copay in a check-in', async
   await expect(receipt).toContainText('Visa ending in 4242');
   await expect(receipt).toContainText('$25.00');
   expect(statusOf(await tasksOf(request, token, appointmentId), 'copay')).toBe('DONE');
+  // The copay is the last task: the final page, where the tasks skipped (questionnaire, insurance,
+  // consent) are still to do.
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(new RegExp(`/user/task\\?appointmentId=${appointmentId}$`));
+  await expect(page).toHaveURL(new RegExp(`/user/check-in-final\\?appointmentId=${appointmentId}$`));
+  await expect(page.getByText('Some tasks are still to do.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to your tasks' }).click();
+  await expect(page.getByTestId('check-in-task').filter({ hasText: 'Done' })).toHaveCount(3);
 });
 
 test('a patient with an outstanding balance sees it after login and pays it', async ({ page }) => {
@@ -160,6 +166,12 @@ test('self check-in (kiosk): the vitals task works under the provider prefix', a
   await page.getByLabel('Pulse (bpm)').fill('64');
   await page.getByLabel('Pain (0 = none, 10 = worst)').fill('3');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(new RegExp(`/provider/patient/task\\?appointmentId=${appointmentId}$`));
+  // spec 2 §4: in self check-in mode completing a task goes to the task success page.
+  await expect(page).toHaveURL(/\/provider\/patient\/task\/success$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Task complete' })).toBeVisible();
   expect(statusOf(await tasksOf(request, token, appointmentId), 'vital')).toBe('DONE');
+  // Continue: the next undone task after the vitals, the copay, still under the provider prefix.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/provider\/patient\/task\/copay\?appointmentId=.+&taskId=/);
+  await expect(page.getByText('Your copay for this visit is $25.00.')).toBeVisible();
 });

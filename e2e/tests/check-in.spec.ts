@@ -8,6 +8,7 @@ import { expect, test } from '../fixtures/test.ts';
 import { submitLogin } from '../fixtures/demo.ts';
 import { uniqueName } from '../fixtures/dev-fixtures.ts';
 import { latestMessages } from '../fixtures/outbox.ts';
+import { recordCheckInStatistics, shortenIdle } from '../fixtures/check-in-session.ts';
 
 // Issue 5: spec 2 §4 check-in tasks, check-in quick link, on-the-fly tasks, idle time-out; §2 the
 // check-in, task, kiosk and quick-link routes. Each test owns a clinic whose tasks are all 'regular'
@@ -74,12 +75,7 @@ test('a patient checks in through the dashboard: regular tasks done, the check-i
     taskTitles: ['Bring your photo ID', 'Confirm your pharmacy'],
     appointmentCount: 2,
   });
-  const statistics: string[] = [];
-  page.on('request', (sent) => {
-    if (sent.url().endsWith('/api/statistic/appointment/check-in')) {
-      statistics.push((sent.postDataJSON() as { status: string }).status);
-    }
-  });
+  const statistics = recordCheckInStatistics(page);
   await patientLogin(page, world.patient.username);
 
   // spec 2 §4: two appointments of one department and date form one entry.
@@ -200,16 +196,8 @@ test('self check-in on the kiosk: search, check in under the provider session, t
   test.setTimeout(120_000);
   const world = await createWorld(request, { taskTitles: ['Bring your photo ID'], minutesAhead: 60 });
   const [appointmentId = ''] = world.appointmentIds;
-  // The e2e hook of lib/idle/idle-settings.ts: it can only shorten the idle time (the warning stays ≥ 20 s).
-  await page.addInitScript(() => {
-    window.localStorage.setItem('idleOverride', JSON.stringify({ idleSeconds: 12, timeoutSeconds: 20 }));
-  });
-  const statistics: string[] = [];
-  page.on('request', (sent) => {
-    if (sent.url().endsWith('/api/statistic/appointment/check-in')) {
-      statistics.push((sent.postDataJSON() as { status: string }).status);
-    }
-  });
+  await shortenIdle(page, 12);
+  const statistics = recordCheckInStatistics(page);
 
   await page.goto('/guest/provider-login');
   await submitLogin(page, world.doctor.username, PASSWORD);

@@ -107,7 +107,9 @@ test('a patient uploads her primary insurance card and the insurance task is don
   await page.getByLabel('Plan name').fill('Silver PPO');
   await page.getByRole('button', { name: 'Save' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/user/task\\?appointmentId=${appointmentId}$`));
+  // spec 2 §4: on to the next task of the demo clinic's check-in, the consent to sign.
+  await expect(page).toHaveURL(/\/user\/task\/sign-document\?appointmentId=.+&taskId=/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Consent to treatment' })).toBeVisible();
   expect((await taskOf(request, token, appointmentId, 'insurance_card')).status).toBe('DONE');
 
   // With a card on file, the confirm page shows it with Confirm and Update.
@@ -119,7 +121,7 @@ test('a patient uploads her primary insurance card and the insurance task is don
   await expect(page.getByRole('img', { name: 'Front of the insurance card' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(new RegExp(`/user/task\\?appointmentId=${appointmentId}$`));
+  await expect(page).toHaveURL(/\/user\/task\/sign-document\?appointmentId=.+&taskId=/);
 });
 
 test('a patient signs the consent by drawing and, for another visit, by typing; the signed PDF downloads', async ({
@@ -150,8 +152,9 @@ test('a patient signs the consent by drawing and, for another visit, by typing; 
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
+  // On to the next task after the consent, the vitals.
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(new RegExp(`/user/task\\?appointmentId=${first}$`));
+  await expect(page).toHaveURL(new RegExp(`/user/task/vital\\?appointmentId=${first}&taskId=`));
 
   // Keyboard users sign by typing (spec 3 §2, §5: Confirm waits for text).
   await page.goto(`/user/task/sign-document?appointmentId=${second}`);

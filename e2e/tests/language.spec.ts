@@ -116,7 +116,8 @@ test('a provider gets the stored language applied at login', async ({ page }) =>
   expect(await htmlLang(page)).toBe('en');
   await submitLogin(page, username);
   await expect(page).toHaveURL(/\/provider\/appointment/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cita' })).toBeVisible();
+  // spec 3 §2: the schedule's title, in Spanish.
+  await expect(page.getByRole('heading', { level: 1, name: 'Agenda', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeVisible();
   expect(await htmlLang(page)).toBe('es');
   // Applied, not patched back: the server still says Spanish.

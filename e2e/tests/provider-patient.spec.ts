@@ -66,8 +66,10 @@ test('dr.smith registers a new patient, acts as them on the booking start, and r
   // The new patient's page: name, no appointments yet, and the switch from there.
   await page.goto(`/provider/patient/${patientId ?? ''}/appointments`);
   await expect(page.getByRole('heading', { level: 1, name: `Nadia ${lastName}` })).toBeVisible();
-  await expect(page.getByText('No upcoming appointments.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Schedule appointment' })).toHaveAttribute(
+  await expect(
+    page.getByText('This patient does not currently have any scheduled upcoming appointments.'),
+  ).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'SCHEDULE', exact: true })).toHaveAttribute(
     'href',
     `/provider/patient/${patientId ?? ''}/appointments/create`,
   );

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
+import { waitForDraftWith } from '../fixtures/form-drafts.ts';
 import { DEMO, submitLogin } from '../fixtures/demo.ts';
 import { createAppointment, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { apiToken } from '../fixtures/appointments-api.ts';
@@ -8,30 +8,6 @@ import { apiToken } from '../fixtures/appointments-api.ts';
 // Questionnaire progress, §5 questionnaire rules; the demo clinic's Health history form (decision 0020).
 
 const PASSWORD = 'Patient#Pass2026';
-
-/** Resolves once the browser's form store holds a draft with this text (the reload must not lose it). */
-async function waitForDraftWith(page: Page, text: string) {
-  await page.waitForFunction(
-    (wanted) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('mobile-db', 2);
-        open.onerror = () => {
-          resolve(false);
-        };
-        open.onsuccess = () => {
-          const all = open.result.transaction('mobile-store').objectStore('mobile-store').getAll();
-          all.onsuccess = () => {
-            resolve(JSON.stringify(all.result).includes(wanted));
-            open.result.close();
-          };
-          all.onerror = () => {
-            resolve(false);
-          };
-        };
-      }),
-    text,
-  );
-}
 
 test('a patient answers the intake questionnaire with an exclusion, survives a reload, finishes; the provider reads it', async ({
   page,
@@ -94,7 +70,10 @@ test('a patient answers the intake questionnaire with an exclusion, survives a r
   await expect(page.getByRole('button', { name: 'Finish' })).toBeEnabled();
 
   await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page).toHaveURL(new RegExp(`/user/task\\?appointmentId=${appointment.id}$`));
+  // spec 2 §4: on to the next task of the demo clinic's check-in, the demographics.
+  await expect(page).toHaveURL(
+    new RegExp(`/user/task/demographic/personal\\?appointmentId=${appointment.id}&taskId=`),
+  );
 
   // The task is done, and the drafts are gone.
   const token = await apiToken(request, username, PASSWORD);

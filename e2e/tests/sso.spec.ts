@@ -157,7 +157,8 @@ ssoTest.describe('provider single sign-on landing (spec 1 §2, §4)', () => {
       await expect(page.getByText('Please be patient...')).toBeVisible();
       await expect(page.getByText('We are transferring you.')).toBeVisible();
       release();
-      await expect(page).toHaveURL(/\/provider\/patient\/P-1001$/);
+      // spec 3 §2: the patient view opens on its appointments tab.
+      await expect(page).toHaveURL(/\/provider\/patient\/P-1001\/appointments$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Patient' })).toBeVisible();
       // Permissions were initialised for the provider screens (spec 1 §4).
       const permissions = await page.evaluate(() => localStorage.getItem('providerPermissions'));

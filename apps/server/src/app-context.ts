@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { RealtimeHub } from './platform/realtime/realtime-hub.ts';
 
 /** What every module is handed when it registers its routes. */
 export interface AppContext {
@@ -9,6 +10,8 @@ export interface AppContext {
   signingKey: Uint8Array;
   /** Present when REDIS_URL is set: shared rate-limit counters and cross-instance fan-out. */
   redis: Redis | null;
+  /** Fan-out of realtime events to WebSocket clients (through Redis when configured). */
+  realtime: RealtimeHub;
   /** A clock that tests can move. */
   now: () => Date;
 }

@@ -10,7 +10,11 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 import { webDistDir } from './paths.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { realtimeRoutes } from './platform/realtime/realtime.routes.ts';
+import websocket from '@fastify/websocket';
+import { REALTIME_MAX_MESSAGE_BYTES } from '@app/contracts/realtime';
 import { registerModules } from './modules/register-modules.ts';
+import { createRoomSignaling } from './modules/video/room-signaling.ts';
 import { externalScriptOrigins } from './modules/clinics/app-config.service.ts';
 
 export type App = FastifyInstance;
@@ -63,7 +67,9 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptOrigins],
+        // 'wasm-unsafe-eval' lets the background blur compile its WebAssembly (issue 7); it allows no
+        // JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...scriptOrigins],
         // Mantine writes its theme variables into a <style> element at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -103,6 +109,10 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
   });
 
   await app.register(healthRoutes, { context });
+  // On the root instance, so app.injectWS reaches the route in tests.
+  await app.register(websocket, { options: { maxPayload: REALTIME_MAX_MESSAGE_BYTES } });
+  // Video rooms (issue 7) ride on the realtime socket; the platform gets them handed in.
+  await app.register(realtimeRoutes, { context, rooms: createRoomSignaling(context, app.log) });
   await registerModules(app, context);
   await registerStaticWeb(app, webDist);
   return app;

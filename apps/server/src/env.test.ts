@@ -50,3 +50,25 @@ describe('chat widget and product tour scripts (decision 0016)', () => {
     expect(() => parseEnv({ PRODUCT_TOUR_SCRIPT_URL: 'tour.js' })).toThrow(/PRODUCT_TOUR_SCRIPT_URL/);
   });
 });
+
+describe('video visits (issue 7, decision 0030)', () => {
+  it('defaults to no ICE servers and 640x360', () => {
+    expect(parseEnv({})).toMatchObject({ VIDEO_ICE_SERVERS: [], VIDEO_WIDTH: 640, VIDEO_HEIGHT: 360 });
+  });
+
+  it('takes a JSON array of RTCIceServer and the camera size', () => {
+    const servers = [
+      { urls: 'stun:stun.example.org:3478' },
+      { urls: ['turn:turn.example.org:3478'], username: 'u', credential: 'p' },
+    ];
+    expect(
+      parseEnv({ VIDEO_ICE_SERVERS: JSON.stringify(servers), VIDEO_WIDTH: '1280', VIDEO_HEIGHT: '720' }),
+    ).toMatchObject({ VIDEO_ICE_SERVERS: servers, VIDEO_WIDTH: 1280, VIDEO_HEIGHT: 720 });
+  });
+
+  it('stops at start on a malformed list', () => {
+    expect(() => parseEnv({ VIDEO_ICE_SERVERS: 'stun:stun.example.org' })).toThrow(/VIDEO_ICE_SERVERS/);
+    expect(() => parseEnv({ VIDEO_ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(/VIDEO_ICE_SERVERS/);
+    expect(() => parseEnv({ VIDEO_WIDTH: 'wide' })).toThrow(/VIDEO_WIDTH/);
+  });
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { appVariantSchema } from '@app/contracts/variants';
+import { iceServerSchema } from '@app/contracts/video-call';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from './platform/push/push-endpoint-policy.ts';
 
 // An unset or empty variable means "not configured".
@@ -19,6 +20,32 @@ const optionalScriptUrl = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
   z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 );
+
+/**
+ * Issue 7 video visits (decision 0030): the STUN/TURN servers browsers use, as a JSON array of
+ * RTCIceServer. Empty: host candidates only (loopback and LAN work; production sets e.g. coturn).
+ */
+const iceServerList = z
+  .string()
+  .default('[]')
+  .transform((value, ctx) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value === '' ? '[]' : value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of RTCIceServer' });
+      return z.NEVER;
+    }
+    const result = z.array(iceServerSchema).safeParse(parsed);
+    if (!result.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON array of RTCIceServer ({ urls, username?, credential? })',
+      });
+      return z.NEVER;
+    }
+    return result.data;
+  });
 
 /** A comma-separated list of absolute URLs (allowed redirect URIs). */
 const urlList = z
@@ -113,6 +140,13 @@ const envSchema = z
     SSO_ECW_REDIRECT_URIS: urlList,
     /** Where one-time login codes (spec 1 §2 oauth-code/{code}) may be used, besides <PUBLIC_URL>/oauth-code. */
     OAUTH_CODE_REDIRECT_URIS: urlList,
+    /**
+     * spec 3 §2 side menu ANALYTICS / ADMIN SETTINGS: the provider admin site (another product) that
+     * logs a provider in with a one-time code at <PROVIDER_ADMIN_URL>/oauth-code/{code} (decision 0024).
+     */
+    PROVIDER_ADMIN_URL: z.url().default('http://localhost:4300'),
+    /** spec 3 §2 side menu SUPPORT: the providers' resource centre; unset: a mail to SUPPORT_EMAIL. */
+    PROVIDER_SUPPORT_URL: optionalUrl,
     /** The feedback service's single sign-on endpoint (the product roadmap) and the key its tokens are signed with. */
     FEEDBACK_SSO_URL: optionalUrl,
     /** The roadmap's own address: the default destination, and where its `redirect` may point. */
@@ -124,6 +158,10 @@ const envSchema = z
      */
     WEBAUTHN_RP_ID: z.string().trim().min(1).optional(),
     WEBAUTHN_RP_NAME: z.string().trim().min(1).default('Care Portal'),
+    /** Issue 7 video visits: ICE servers (JSON) and the camera size asked of browsers (spec 3 §2). */
+    VIDEO_ICE_SERVERS: iceServerList,
+    VIDEO_WIDTH: z.coerce.number().int().min(160).max(3840).default(640),
+    VIDEO_HEIGHT: z.coerce.number().int().min(120).max(2160).default(360),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false'])

@@ -3,8 +3,10 @@ import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
 import { createAppContext, openMigratedDatabase } from './start-up.ts';
 import { startOutboxWorker } from './platform/outbox/outbox-worker.ts';
-import { seedDemoDataIfEmpty } from './seed/seed-demo-data.ts';
 import { printWelcome } from './seed/print-welcome.ts';
+import { DEMO_CLINIC_NUMBER, seedDemoDataIfEmpty } from './seed/seed-demo-data.ts';
+import { seedDemoInsuranceCards } from './seed/seed-demo-insurance.ts';
+import { fileStoreOf } from './platform/files/stored-files.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -13,7 +15,14 @@ async function main(): Promise<void> {
   const context = await createAppContext(env, database);
   const app = await buildApp({ context });
 
-  const demo = env.NODE_ENV !== 'production' && env.DEMO_DATA ? await seedDemoDataIfEmpty(context.db) : null;
+  const demo =
+    env.NODE_ENV !== 'production' && env.DEMO_DATA
+      ? await seedDemoDataIfEmpty(context.db, new Date(), context.signingKey)
+      : null;
+  if (demo) {
+    // Card photos live in the file store, which the database seed does not reach (decision 0025).
+    await seedDemoInsuranceCards(context.db, fileStoreOf(context), DEMO_CLINIC_NUMBER);
+  }
   const outbox = startOutboxWorker(context, app.log);
 
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {

@@ -4,6 +4,7 @@ import type { AppContext } from './app-context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { loadSigningKey } from './platform/auth/signing-key.ts';
+import { createRealtimeHub } from './platform/realtime/realtime-hub.ts';
 
 /** Opens the configured database (a server through DATABASE_URL, else PGlite in DATA_DIR) and migrates it. */
 export async function openMigratedDatabase(env: Env): Promise<Database> {
@@ -34,6 +35,7 @@ export async function createAppContext(
     db: database.db,
     signingKey: await loadSigningKey(database.db, env.JWT_SECRET),
     redis,
+    realtime: createRealtimeHub(redis, (error) => log?.warn({ err: error.message }, 'realtime redis error')),
     now: () => new Date(),
   };
 }

@@ -127,6 +127,17 @@ export const clinicUserGrantSchema = z.object({
   clinic_user_id: z.uuid('clinic_user_id is not valid'),
 });
 
+/**
+ * spec 3 §4, §7 "Login as family member ... token requests use a family grant" (decision 0027): the
+ * primary user's own access token goes in the Authorization header; family_user_id is a member linked
+ * to that user. The answer is the member's session, bounded by the primary user's session.
+ */
+export const familyGrantSchema = z.object({
+  grant_type: z.literal('family'),
+  client_id: clientIdField,
+  family_user_id: z.uuid('family_user_id is not valid'),
+});
+
 /** spec 2 §2, §7 "logins by check-in, messaging, confirm, careplan, on-fly, outside links" (decision 0019). */
 export const quickLinkGrantSchema = z.object({
   grant_type: z.literal('quick_link'),
@@ -147,6 +158,7 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
   passkeyGrantSchema,
   clinicUserGrantSchema,
   quickLinkGrantSchema,
+  familyGrantSchema,
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
@@ -160,6 +172,8 @@ export const loginResultSchema = z.object({
   isSecurityQuestionEmpty: z.boolean(),
   /** spec 2 §4: present in a patient session a provider switched into: that provider's user id. */
   switchedBy: z.string().optional(),
+  /** spec 3 §4 family switch: present in a family member's session: the primary user's id. */
+  familyPrimaryUserId: z.string().optional(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 

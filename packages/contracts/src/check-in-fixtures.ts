@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/** Task types a fixture world can ask for; each gets what its page needs (form, document, copay). */
+export const FIXTURE_TASK_TYPES = [
+  'regular',
+  'questionnaire',
+  'demographics',
+  'insurance_card',
+  'sign_document',
+  'vital',
+  'copay',
+] as const;
+
 // Development-only (NODE_ENV !== 'production'): a check-in world of the e2e test's own, so its
 // check-in holds only the task types the test means (issue 5).
 
@@ -9,8 +20,19 @@ export const fixtureCheckInWorldSchema = z.object({
   password: z.string().min(1).max(127),
   /** One REGULAR task setting per title, in this order. */
   taskTitles: z.array(z.string().min(1).max(200)).max(10).default(['Bring your photo ID']),
+  /**
+   * Typed task settings, in this order, instead of `taskTitles`: the questionnaire gets the demo
+   * 'Health history' form, the sign-document task the demo consent, the copay `copayCents`.
+   */
+  tasks: z
+    .array(z.object({ title: z.string().min(1).max(200), actionType: z.enum(FIXTURE_TASK_TYPES) }))
+    .max(10)
+    .optional(),
+  copayCents: z.number().int().min(0).max(100_000).default(2500),
   /** On-the-fly settings with an open task each for the patient. */
   onFlyTaskTitles: z.array(z.string().min(1).max(200)).max(10).default([]),
+  /** An existing patient (e.g. the demo's jane.patient) to use instead of a new one; joins the clinic. */
+  patientUsername: z.string().min(1).max(100).optional(),
   /** Appointments of the patient in one department, 30 minutes apart (they form one check-in entry). */
   appointmentCount: z.number().int().min(0).max(5).default(1),
   /** When the first appointment starts, from now. */

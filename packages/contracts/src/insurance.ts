@@ -93,7 +93,8 @@ function toList(value: unknown): unknown {
   }
   return value;
 }
-const idList = z.preprocess(toList, z.array(z.string().trim().min(1).max(100)).max(100));
+// Ids are uuids: anything else is a 400 here, not a failed cast in the database.
+const idList = z.preprocess(toList, z.array(z.uuid('The id list holds an id that is not valid.')).max(100));
 
 /** spec 3 §7 Insurance cards list / count: clinic uuid, status=new, listDepartmentUuid, listProviderId, offset, limit. */
 export const insuranceQueueQuerySchema = z.object({
@@ -107,3 +108,119 @@ export const insuranceQueueQuerySchema = z.object({
 });
 export type InsuranceQueueQuery = z.infer<typeof insuranceQueueQuerySchema>;
 export const insuranceQueueCountSchema = z.object({ count: z.number().int() });
+
+// --- spec 3 §2 insurance review screens (issue 6, decision 0025) --------------------------------------
+// Clinic-scoped provider calls: /api/provider/clinics/:clinicId/insurance-cards/... (PROVIDER_INSURANCE
+// permission and USER_INSURANCE module).
+
+/** spec 3 §9: the list shows 25 cards per page, without a page-size chooser. */
+export const INSURANCE_REVIEW_PAGE_SIZE = 25;
+export const INSURANCE_REMOVE_CONFIRM_TEXT =
+  'Are you sure want to remove this from the list of insurance cards?';
+export const INSURANCE_STATUS_CONFLICT_TEXT = 'This insurance card was already removed from the list.';
+
+const uuidList = (label: string) =>
+  z.preprocess(
+    toList,
+    z
+      .array(z.uuid(`${label} must hold valid ids.`), { error: `${label} must be a list of ids.` })
+      .max(200, `${label} may hold at most 200 ids.`),
+  );
+
+/** spec 3 §7 list / count filters (offset and limit only matter to the list). */
+export const insuranceReviewQuerySchema = z.object({
+  status: z
+    .enum(INSURANCE_CARD_STATUSES, { error: 'The status must be new, approved or reviewed.' })
+    .default('new'),
+  listDepartmentUuid: uuidList('listDepartmentUuid'),
+  listProviderId: uuidList('listProviderId'),
+  offset: z.coerce
+    .number({ error: 'offset must be a number.' })
+    .int('offset must be a whole number.')
+    .min(0, 'offset must be 0 or more.')
+    .max(1_000_000, 'offset is too large.')
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(INSURANCE_REVIEW_PAGE_SIZE, `limit must be at most ${INSURANCE_REVIEW_PAGE_SIZE}.`)
+    .default(INSURANCE_REVIEW_PAGE_SIZE),
+});
+export type InsuranceReviewQuery = z.infer<typeof insuranceReviewQuerySchema>;
+
+/** The list, with the clinic's time zone for the updated date (spec 3 §2 "in the clinic timezone"). */
+export const insuranceReviewListSchema = z.object({
+  items: z.array(insuranceCardSchema),
+  timezone: z.string(),
+});
+export type InsuranceReviewList = z.infer<typeof insuranceReviewListSchema>;
+
+export const insuranceReviewCardParamsSchema = z.object({
+  clinicId: z.uuid('The clinic id is not valid'),
+  userId: z.uuid('The user id is not valid'),
+  kind: insuranceCardKindSchema,
+});
+
+/** spec 3 §2 card view: the card plus the appointment it came with (doctor, department, start). */
+export const insuranceReviewCardSchema = z.object({
+  card: insuranceCardSchema,
+  timezone: z.string(),
+  appointment: z
+    .object({
+      id: z.string(),
+      doctorName: z.string(),
+      departmentName: z.string(),
+      startAt: z.string(),
+      timezone: z.string(),
+    })
+    .nullable(),
+});
+export type InsuranceReviewCard = z.infer<typeof insuranceReviewCardSchema>;
+
+/** spec 3 §7 Change card status: approved (Import, repeatable) or reviewed (Remove from list). */
+export const insuranceStatusChangeSchema = z.object({
+  cardId: z.uuid('The card id is not valid'),
+  status: z.enum(['approved', 'reviewed'], { error: 'The status must be approved or reviewed.' }),
+});
+export type InsuranceStatusChange = z.infer<typeof insuranceStatusChangeSchema>;
+
+/** spec 3 §4 Next card: limit 1 at offset = order; none found and order above 0: offset 0. */
+export const insuranceNextQuerySchema = insuranceReviewQuerySchema
+  .omit({ offset: true, limit: true })
+  .extend({
+    order: z.coerce
+      .number({ error: 'order must be a number.' })
+      .int('order must be a whole number.')
+      .min(0, 'order must be 0 or more.')
+      .max(1_000_000, 'order is too large.'),
+  });
+export const insuranceNextSchema = z.object({
+  card: insuranceCardSchema.nullable(),
+  /** The position of the card returned (the next view's order). */
+  order: z.number().int(),
+});
+export type InsuranceNext = z.infer<typeof insuranceNextSchema>;
+
+/** spec 3 §4 as a pure rule: whether a card in `from` may move to `to`, and whether the new-count drops. */
+export function insuranceTransition(
+  from: InsuranceCardStatus,
+  // Both targets are open from new and approved: Import may repeat ("Import again"), Remove from either.
+  _to: 'approved' | 'reviewed',
+): { allowed: boolean; leavesNew: boolean } {
+  // A removed (reviewed) card is out of the list: neither Import nor Remove applies to it any more.
+  const allowed = from !== 'reviewed';
+  return { allowed, leavesNew: allowed && from === 'new' };
+}
+
+/** POST /dev/fixtures/insurance-cards (development only): a card in status new with a real photo. */
+export const fixtureInsuranceCardSchema = z.object({
+  userId: z.uuid(),
+  clinicNumber: z.number().int().default(1001),
+  kind: insuranceCardKindSchema.default('primary'),
+  appointmentId: z.uuid().optional(),
+  ircName: z.string().min(1).max(120).default('Aetna'),
+  insuranceNumber: z.string().min(1).max(60).default('W987654321'),
+});
+export type FixtureInsuranceCard = z.input<typeof fixtureInsuranceCardSchema>;
+export const fixtureInsuranceCardResponseSchema = z.object({ id: z.string() });

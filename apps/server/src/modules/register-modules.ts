@@ -22,8 +22,10 @@ import { schedulingRoutes } from './scheduling/scheduling.routes.ts';
 import { schedulingFixturesRoutes } from './dev-fixtures/scheduling-fixtures.routes.ts';
 import { bookingClinicsRoutes } from './scheduling/booking-clinics.routes.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
+import { providerScheduleRoutes } from './provider-schedule/provider-schedule.routes.ts';
 import { demographicsRoutes } from './demographics/demographics.routes.ts';
 import { vitalsRoutes } from './vitals/vitals.routes.ts';
+import { carePlansRoutes } from './care-plans/care-plans.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { filesRoutes } from '../platform/files/files.routes.ts';
 import { insuranceRoutes } from './insurance/insurance.routes.ts';
@@ -32,7 +34,19 @@ import { questionnairesRoutes } from './questionnaires/questionnaires.routes.ts'
 import { onFlyRoutes } from './check-in/on-fly.routes.ts';
 import { selfCheckInRoutes } from './check-in/self-check-in.routes.ts';
 import { quickLinksRoutes } from './quick-links/quick-links.routes.ts';
+import { providerWorkspaceRoutes } from './provider-workspace/provider-workspace.routes.ts';
+import { messagingRoutes } from './messaging/messaging.routes.ts';
+import { insuranceReviewRoutes } from './insurance/insurance-review.routes.ts';
+import { patientChartRoutes } from './patients/patient-chart.routes.ts';
+import { clinicListsRoutes } from './clinics/clinic-lists.routes.ts';
+import { providerDataRoutes } from './provider-data/provider-data.routes.ts';
+import { insuranceFixturesRoutes } from './dev-fixtures/insurance-fixtures.routes.ts';
 import { checkInFixturesRoutes } from './dev-fixtures/check-in-fixtures.routes.ts';
+import { familyRoutes } from './family/family.routes.ts';
+import { clinicAdminRoutes } from './clinics/clinic-admin.routes.ts';
+import { worklistsRoutes } from './worklists/worklists.routes.ts';
+import { videoRoutes } from './video/video.routes.ts';
+import { videoFixturesRoutes } from './dev-fixtures/video-fixtures.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -40,6 +54,7 @@ import { checkInFixturesRoutes } from './dev-fixtures/check-in-fixtures.routes.t
  */
 export async function registerModules(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(authRoutes, { context });
+  await app.register(providerWorkspaceRoutes, { context });
   await app.register(appConfigRoutes, { context });
   await app.register(devOutboxRoutes, { context });
   await app.register(devFixturesRoutes, { context });
@@ -61,8 +76,10 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(schedulingFixturesRoutes, { context });
   await app.register(bookingClinicsRoutes, { context });
   await app.register(checkInRoutes, { context });
+  await app.register(providerScheduleRoutes, { context });
   await app.register(demographicsRoutes, { context });
   await app.register(vitalsRoutes, { context });
+  await app.register(carePlansRoutes, { context });
   await app.register(paymentsRoutes, { context });
   await app.register(filesRoutes, { context });
   await app.register(insuranceRoutes, { context });
@@ -72,4 +89,15 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(selfCheckInRoutes, { context });
   await app.register(quickLinksRoutes, { context });
   await app.register(checkInFixturesRoutes, { context });
+  await app.register(messagingRoutes, { context });
+  await app.register(insuranceReviewRoutes, { context });
+  await app.register(patientChartRoutes, { context });
+  await app.register(clinicListsRoutes, { context });
+  await app.register(providerDataRoutes, { context });
+  await app.register(insuranceFixturesRoutes, { context });
+  await app.register(familyRoutes, { context });
+  await app.register(clinicAdminRoutes, { context });
+  await app.register(worklistsRoutes, { context });
+  await app.register(videoRoutes, { context });
+  await app.register(videoFixturesRoutes, { context });
 }

@@ -4,11 +4,12 @@ import { and, eq, gt, isNull, or, type Placeholder, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import { EXPIRED_ACCESS_TOKEN_TEXT } from '@app/contracts/errors';
 import { roleOfMemberType, type MemberType, type ProviderPermission, type Role } from '@app/contracts/roles';
+import type { WorkspaceModule } from '@app/contracts/workspace-modules';
 import type { Db } from '../db/client.ts';
 import { placeholder, prepared } from '../db/prepared.ts';
 import { users } from '../db/schema/accounts.ts';
 import { sessions } from '../db/schema/auth.ts';
-import { providers } from '../db/schema/clinics.ts';
+import { clinics, providers } from '../db/schema/clinics.ts';
 import { verifyAccessToken } from './auth/access-token.ts';
 import { HttpError } from './http-error.ts';
 
@@ -22,16 +23,27 @@ export type AccessRule =
   | { kind: 'dev' }
   | { kind: 'authenticated' }
   | { kind: 'patient' }
-  | { kind: 'provider'; permission?: ProviderPermission };
+  /**
+   * A provider of the clinic. With `module`, one of the caller's clinics must have that module on
+   * (spec 3 §6: sidebar items and their routes need both). A route with a `:clinicId` parameter is
+   * further limited to members of that clinic, and then the module must be on in that clinic.
+   */
+  | { kind: 'provider'; permission?: ProviderPermission; module?: WorkspaceModule };
 
 export const access = {
   public: { kind: 'public' },
   dev: { kind: 'dev' },
   authenticated: { kind: 'authenticated' },
   patient: { kind: 'patient' },
-  provider: (permission?: ProviderPermission): AccessRule =>
-    permission ? { kind: 'provider', permission } : { kind: 'provider' },
-} as const satisfies Record<string, AccessRule | ((permission?: ProviderPermission) => AccessRule)>;
+  provider: (permission?: ProviderPermission, module?: WorkspaceModule): AccessRule => ({
+    kind: 'provider',
+    ...(permission ? { permission } : {}),
+    ...(module ? { module } : {}),
+  }),
+} as const satisfies Record<
+  string,
+  AccessRule | ((permission?: ProviderPermission, module?: WorkspaceModule) => AccessRule)
+>;
 
 export interface AuthContext {
   userId: string;
@@ -43,6 +55,8 @@ export interface AuthContext {
   permissions: ProviderPermission[];
   /** spec 2 §4: set in a patient session a provider switched into — that provider's user id. */
   actingProviderId?: string;
+  /** spec 3 §4: set in a family member's session opened from the primary user's — that user's id. */
+  familyPrimaryUserId?: string;
 }
 
 declare module 'fastify' {
@@ -54,10 +68,21 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Every route with its access rule, as registered (the access tests walk this list). */
+    routeAccess: RouteAccess[];
+  }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  rule: AccessRule;
 }
 
 const NOT_AUTHENTICATED = 'Authentication is required.';
 const FORBIDDEN = 'You do not have permission to do this.';
+const CLINIC_NOT_FOUND = 'Clinic not found.';
 
 interface AccessOptions {
   db: Db;
@@ -117,6 +142,7 @@ async function loadAuthContext(
         memberType: users.memberType,
         sessionId: sessions.id,
         switchedByUserId: sessions.switchedByUserId,
+        familyPrimaryUserId: sessions.familyPrimaryUserId,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -151,12 +177,13 @@ async function loadAuthContext(
     clinicIds: memberships.map((m) => m.clinicId),
     permissions: [...permissions],
     ...(row.switchedByUserId ? { actingProviderId: row.switchedByUserId } : {}),
+    ...(row.familyPrimaryUserId ? { familyPrimaryUserId: row.familyPrimaryUserId } : {}),
   };
 }
 
 /**
  * The caller of a request by its bearer token, for the one public route that also reads it (the
- * token endpoint's clinic_user grant, spec 2 §4). Throws HttpError 401 like the access rules do.
+ * token endpoint's clinic_user grant, spec 2 §4, and the family grant, spec 3 §4). Throws HttpError 401 like the access rules do.
  */
 export function authContextOfRequest(
   options: Pick<AccessOptions, 'db' | 'signingKey' | 'now'>,
@@ -167,6 +194,8 @@ export function authContextOfRequest(
 
 export function registerAccessRules(app: FastifyInstance, options: AccessOptions): void {
   app.decorateRequest('auth', null);
+  const routeAccess: RouteAccess[] = [];
+  app.decorate('routeAccess', routeAccess);
 
   app.addHook('onRoute', (route) => {
     // @fastify/cors answers preflight requests on its own OPTIONS * route; a preflight carries no
@@ -181,9 +210,14 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
     if (rule.kind === 'dev' && options.production) {
       throw new Error(`Development route ${route.url} must not be registered in production`);
     }
+    for (const method of [route.method].flat()) {
+      routeAccess.push({ method, url: route.url, rule });
+    }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller who may not use a route learns nothing from it, not even which
+  // input it expects.
+  app.addHook('preValidation', async (request) => {
     const rule = request.routeOptions.config.access;
     if (!rule) {
       // Only Fastify's own 404 handler has no route config.
@@ -211,10 +245,47 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
         if (rule.permission && !request.auth.permissions.includes(rule.permission)) {
           throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
         }
+        await checkProviderClinic(options.db, request, rule.module);
         return;
       }
     }
   });
+}
+
+/**
+ * The clinic part of a provider rule: a `:clinicId` route parameter must name one of the caller's
+ * clinics (another clinic's data answers 404, as if it did not exist), and a module named by the
+ * rule must be on in that clinic, or in one of the caller's clinics for routes without the parameter.
+ */
+async function checkProviderClinic(
+  db: Db,
+  request: FastifyRequest,
+  module: WorkspaceModule | undefined,
+): Promise<void> {
+  const auth = requireAuth(request);
+  const params = request.params as Record<string, unknown> | undefined;
+  const clinicId = typeof params?.clinicId === 'string' ? params.clinicId : null;
+  if (clinicId !== null && !auth.clinicIds.includes(clinicId)) {
+    throw new HttpError(404, CLINIC_NOT_FOUND, { code: 'not_found' });
+  }
+  if (!module) {
+    return;
+  }
+  const statement = prepared(db, 'access_clinic_modules', () =>
+    db
+      .select({ id: clinics.id, modules: clinics.modules })
+      .from(clinics)
+      .innerJoin(providers, eq(providers.clinicId, clinics.id))
+      .where(eq(providers.userId, placeholder('userId')))
+      .prepare('access_clinic_modules'),
+  );
+  const rows = await statement.execute({ userId: auth.userId });
+  const enabled = rows.some(
+    (row) => (clinicId === null || row.id === clinicId) && row.modules.includes(module),
+  );
+  if (!enabled) {
+    throw new HttpError(403, FORBIDDEN, { code: 'module_inactive' });
+  }
 }
 
 /** The caller of a route whose rule requires a login; never null there. */

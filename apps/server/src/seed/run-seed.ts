@@ -1,6 +1,9 @@
 import { parseEnv } from '../env.ts';
 import { openMigratedDatabase } from '../start-up.ts';
-import { seedDemoDataIfEmpty } from './seed-demo-data.ts';
+import { localFileStore } from '../platform/files/file-store.ts';
+import { DEMO_CLINIC_NUMBER, seedDemoDataIfEmpty } from './seed-demo-data.ts';
+import { seedDemoInsuranceCards } from './seed-demo-insurance.ts';
+import { loadSigningKey } from '../platform/auth/signing-key.ts';
 
 /** `npm run seed`: migrates the configured database and seeds the demo clinic if it is empty. */
 async function main(): Promise<void> {
@@ -10,7 +13,14 @@ async function main(): Promise<void> {
   }
   const database = await openMigratedDatabase(env);
   try {
-    const summary = await seedDemoDataIfEmpty(database.db);
+    const summary = await seedDemoDataIfEmpty(
+      database.db,
+      new Date(),
+      await loadSigningKey(database.db, env.JWT_SECRET),
+    );
+    if (summary) {
+      await seedDemoInsuranceCards(database.db, localFileStore(env.DATA_DIR), DEMO_CLINIC_NUMBER);
+    }
     if (!summary) {
       console.log('The database already holds other data; nothing was seeded.');
     } else {

@@ -1,3 +1,4 @@
+import { readableMasterPassword } from '../modules/clinics/master-password.ts';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_PERMISSIONS } from '@app/contracts/roles';
@@ -64,9 +65,21 @@ describe('seedDemoDataIfEmpty', () => {
       'john.twofactor',
       'reset.required',
       'olive.balance',
+      'tom.family',
+      'mia.family',
       'dr.smith',
       'dr.limited',
     ]);
+  });
+
+  it('seals the demo master password readably once the server secret is given (decision 0027)', async () => {
+    const [before] = await t.context.db.select().from(clinics).where(eq(clinics.clinicNumber, 1001));
+    expect(before?.masterPasswordEncrypted ?? null).toBeNull();
+    await seedDemoDataIfEmpty(t.context.db, new Date(), t.context.signingKey);
+    const [after] = await t.context.db.select().from(clinics).where(eq(clinics.clinicNumber, 1001));
+    expect(readableMasterPassword(t.context, after?.masterPasswordEncrypted ?? null)).toBe(
+      DEMO_MASTER_PASSWORD,
+    );
   });
 
   it('creates the clinic with a hashed master password, branding and modules', async () => {
@@ -75,6 +88,15 @@ describe('seedDemoDataIfEmpty', () => {
     expect(clinic?.masterPasswordHash).not.toContain(DEMO_MASTER_PASSWORD);
     expect(await verifySecret(DEMO_MASTER_PASSWORD, clinic?.masterPasswordHash ?? '')).toBe(true);
     expect([...(clinic?.modules ?? [])].sort()).toEqual([
+      'ANALYTICS',
+      'BULK_MESSAGING',
+      'FLOWS',
+      'OUTBOUND_CALLING',
+      'PATIENT_NAVIGATION',
+      'PATIENT_OUTSIDE',
+      'QUICKLINK_FOR_FUTURE_APPOINTMENTS',
+      'TEXT_PAY',
+      'USER_INSURANCE',
       'advanced-scheduling',
       'advanced-scheduling-filters',
       'recurring-visit',

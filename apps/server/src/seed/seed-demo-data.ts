@@ -1,3 +1,5 @@
+import { sealDemoMasterPassword, seedDemoWorkspaceAdmin } from './seed-demo-workspace-admin.ts';
+import { WORKSPACE_MODULES } from '@app/contracts/workspace-modules';
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { CLINIC_MODULES, type AdvancedFilterKind } from '@app/contracts/scheduling';
@@ -24,10 +26,13 @@ import {
   schedulingFilterOptions,
 } from '../db/schema/scheduling.ts';
 import { seedDemoAppointments } from './seed-demo-appointments.ts';
+import { seedDemoProviderDay } from './seed-demo-provider-day.ts';
 import { seedDemoTasks } from './seed-demo-tasks.ts';
 import { seedDemoPayments } from './seed-demo-payments.ts';
+import { seedDemoMessaging } from './seed-demo-messaging.ts';
 import { seedDemoDocuments } from './seed-demo-documents.ts';
 import { seedDemoQuestionnaires } from './seed-demo-questionnaires.ts';
+import { seedDemoVitals } from './seed-demo-vitals.ts';
 import { seedDemoOnFlyTask } from './seed-demo-on-fly.ts';
 import { hashSecret, randomToken, verifySecret } from '../platform/passwords.ts';
 
@@ -43,7 +48,8 @@ export const DEMO_SECURITY_QUESTION = 'What is the name of the street you grew u
 /** Lower case on purpose: it matches however the recovery flow normalises answers. */
 export const DEMO_SECURITY_ANSWER = 'riverside';
 /** Every booking module is on in the demo clinic (spec 2 §6), so each variant can be tried. */
-export const DEMO_CLINIC_MODULES: string[] = [...CLINIC_MODULES];
+// spec 3 §6: the demo clinic has every workspace module on, so dr.smith sees the whole sidebar.
+export const DEMO_CLINIC_MODULES: string[] = [...CLINIC_MODULES, ...WORKSPACE_MODULES];
 /** spec 2 §6 canPatientCancel: the demo clinic lets patients cancel online up to 2 hours before. */
 export const DEMO_PATIENT_CANCEL_NOTICE_MINUTES = 120;
 
@@ -83,6 +89,12 @@ export const DEMO_LOGINS: DemoLogin[] = [
     role: 'patient',
     shows: 'has an outstanding balance: sees the balance list after login and pays it with a test card',
   },
+  {
+    username: 'tom.family',
+    role: 'patient',
+    shows: 'a family member: jane.patient links him on her Family page with his username and password',
+  },
+  { username: 'mia.family', role: 'patient', shows: 'a second family member jane.patient can link' },
   { username: 'dr.smith', role: 'provider', shows: 'provider with every permission' },
   { username: 'dr.limited', role: 'provider', shows: 'provider with only the APPOINTMENTS permission' },
 ];
@@ -258,6 +270,34 @@ const DEMO_PATIENTS: DemoPatient[] = [
     email: 'olive.balance@example.com',
     mobilePhone: '+12125550104',
     birthdate: '1968-07-03',
+    gender: 'female',
+    twoFactorRequired: false,
+    isResetPasswordRequired: false,
+    hasSecurityQuestion: true,
+  },
+  // spec 3 §2 Family accounts: two patients whose credentials jane.patient can use to link them as
+  // family members (Family page, care-plan app) and then switch to.
+  {
+    username: 'tom.family',
+    memberId: '10010005',
+    firstName: 'Tom',
+    lastName: 'Cooper',
+    email: 'tom.family@example.com',
+    mobilePhone: '+12125550105',
+    birthdate: '2012-02-14',
+    gender: 'male',
+    twoFactorRequired: false,
+    isResetPasswordRequired: false,
+    hasSecurityQuestion: true,
+  },
+  {
+    username: 'mia.family',
+    memberId: '10010006',
+    firstName: 'Mia',
+    lastName: 'Cooper',
+    email: 'mia.family@example.com',
+    mobilePhone: '+12125550106',
+    birthdate: '2015-06-21',
     gender: 'female',
     twoFactorRequired: false,
     isResetPasswordRequired: false,
@@ -651,11 +691,15 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
       permissions: ['MESSAGE', 'APPOINTMENTS'],
     });
     await seedDemoAppointments(tx, now);
+    await seedDemoProviderDay(tx, now);
     await seedDemoTasks(tx, DEMO_CLINIC_NAME);
     await seedDemoPayments(tx, DEMO_CLINIC_NAME);
     await seedDemoDocuments(tx, DEMO_CLINIC_NAME);
     await seedDemoQuestionnaires(tx, DEMO_CLINIC_NAME);
     await seedDemoOnFlyTask(tx, DEMO_CLINIC_NAME, 'jane.patient');
+    await seedDemoMessaging(tx, DEMO_CLINIC_NAME, now);
+    await seedDemoVitals(tx, DEMO_CLINIC_NAME, 'jane.patient', 'dr.smith', now);
+    await seedDemoWorkspaceAdmin(tx, { clinicId, doctorUsername: 'dr.smith', now });
     return true;
   });
 }
@@ -692,12 +736,23 @@ export async function readDemoSummary(db: Db): Promise<DemoSummary | null> {
  * Returns the summary with seeded=true when it seeded, seeded=false when the demo clinic already
  * existed, and null when the database holds other data (a real clinic's database is never touched).
  */
-export async function seedDemoDataIfEmpty(db: Db, now: Date = new Date()): Promise<DemoSummary | null> {
+export async function seedDemoDataIfEmpty(
+  db: Db,
+  now: Date = new Date(),
+  /** The app's server secret: with it the master password panel can show the demo password (decision 0027). */
+  serverSecret?: Uint8Array,
+): Promise<DemoSummary | null> {
   if (!(await isEmpty(db))) {
+    if (serverSecret) {
+      await sealDemoMasterPassword(db, serverSecret, DEMO_CLINIC_NUMBER, DEMO_MASTER_PASSWORD);
+    }
     return readDemoSummary(db);
   }
   const secrets = await hashDemoSecrets();
   const inserted = await insertDemoData(db, secrets, now);
+  if (serverSecret) {
+    await sealDemoMasterPassword(db, serverSecret, DEMO_CLINIC_NUMBER, DEMO_MASTER_PASSWORD);
+  }
   const summary = await readDemoSummary(db);
   return summary && inserted ? { ...summary, seeded: true } : summary;
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../app-context.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { parseEnv, type Env } from '../env.ts';
 import { loadSigningKey } from '../platform/auth/signing-key.ts';
+import { createRealtimeHub } from '../platform/realtime/realtime-hub.ts';
 
 export interface TestApp {
   app: App;
@@ -59,11 +60,13 @@ export async function buildTestApp(
   await database.migrate();
   const env: Env = { ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
   let offsetMs = 0;
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const context: AppContext = {
     env,
     db: database.db,
     signingKey: await loadSigningKey(database.db, env.JWT_SECRET),
-    redis: options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }) : null,
+    redis,
+    realtime: createRealtimeHub(redis),
     now: () => new Date(Date.now() + offsetMs),
   };
   const app = await buildApp({

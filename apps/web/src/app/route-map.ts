@@ -36,6 +36,8 @@ export type ScreenId =
   | 'patient-create'
   | 'demographics'
   | 'vitals'
+  | 'vital-group'
+  | 'patient-health'
   | 'copay'
   | 'copay-thank-you'
   | 'outstanding-balance-list'
@@ -54,6 +56,39 @@ export type ScreenId =
   | 'on-fly-final'
   | 'quick-link'
   | 'kiosk-patient-search'
+  | 'provider-schedule'
+  | 'provider-schedule-filter'
+  | 'waiting-room'
+  | 'provider-messages'
+  | 'provider-message-thread'
+  | 'message-receiver-list'
+  | 'message-receiver-search'
+  | 'message-thread-create'
+  | 'patient-sms'
+  | 'sms-templates'
+  | 'bulk-message'
+  | 'user-messages'
+  | 'user-message-thread'
+  | 'patient-view'
+  | 'patient-search'
+  | 'register-patient'
+  | 'patient-documents'
+  | 'patient-payments'
+  | 'patient-time-recorder'
+  | 'patient-contacts'
+  | 'insurance-list'
+  | 'insurance-filter'
+  | 'insurance-card-view'
+  | 'family'
+  | 'family-connect'
+  | 'master-password'
+  | 'wait-times'
+  | 'news'
+  | 'flows'
+  | 'follow-ups'
+  | 'patient-navigation'
+  | 'provider-video-call'
+  | 'patient-video-call'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
@@ -117,6 +152,11 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   general('/self-closing', 'route.selfClosing', 'self-closing'),
   general('/general/error-page', 'route.errorPage', 'page-not-found'),
   general('/oauth-code/:code', 'route.oauthCode', 'oauth-code'),
+  // spec 3 §2 the provider's video-call room (issue 7, decision 0030). It sits outside the provider
+  // area because an invited guest (?uuid=) with no login opens it too; router.tsx guards it with
+  // decideProviderVideoCallAccess (a provider login is still required without the uuid). Full screen,
+  // without the provider shell.
+  general('/provider/video-call/:appointmentId', 'route.provider.videoCall', 'provider-video-call'),
   // spec 2 §2 Quick-link entry (issue 5; the spec names no path): /quick-link?type&oauthCode&userId...
   general('/quick-link', 'route.quickLink', 'quick-link'),
   // sso-login is the provider single sign-on landing; sso-launch is the same landing under the name
@@ -168,14 +208,15 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('appointment/create', 'route.user.appointmentCreate', 'booking'),
   user('appointment/create/:step', 'route.user.appointmentCreate', 'booking'),
   user('appointment/:appointmentId', 'route.user.appointmentDetails', 'appointment-details'),
-  // The patient's video-call start link of spec 2 §2 (the spec names only the provider's path); issue 7
-  // fills the screen.
-  user('video-call/:appointmentId', 'route.user.videoCall'),
+  // The patient's video-call room (issue 7; spec 2 §2 start link, the spec names only the provider's path).
+  user('video-call/:appointmentId', 'route.user.videoCall', 'patient-video-call'),
   user('account-settings', 'route.user.accountSettings', 'account-settings'),
   user('single/health-card', 'route.user.healthCard'),
   user('documents', 'route.user.documents'),
-  user('vital/group', 'route.user.vitalGroup'),
-  user('family', 'route.user.family'),
+  user('vital/group', 'route.user.vitalGroup', 'vital-group'),
+  // spec 3 §2 Family accounts (care-plan app): the list and the connect screen (no path in the spec).
+  user('family', 'route.user.family', 'family'),
+  user('family/connect', 'route.user.familyConnect', 'family-connect'),
   user('provider', 'route.user.provider'),
   user('provider/connect', 'route.user.providerConnect'),
   user('single/languages', 'route.user.languages', 'languages'),
@@ -205,19 +246,97 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('copay-thank-you', 'route.user.copayThankYou', 'copay-thank-you'),
   user('on-fly-final', 'route.user.onFlyFinal', 'on-fly-final'),
   user('unitedmd-schedule', 'route.user.unitedmdSchedule'),
+  // The patient's side of secure messaging (issue 6; the spec names no path, decision 0026).
+  user('message', 'route.user.message', 'user-messages'),
+  user('message/:threadId', 'route.user.messageThread', 'user-message-thread'),
 
   // Provider area.
   provider('security', 'route.provider.security', 'security'),
   // Providers manage their passkeys and authenticator app here (decision 0012); the spec names no path.
   provider('account-settings', 'route.provider.accountSettings', 'account-settings'),
-  provider('appointment', 'route.provider.appointment'),
+  // spec 3 §2 Provider appointment schedule and its filter screens (decision 0024).
+  provider('appointment', 'route.provider.appointment', 'provider-schedule'),
+  provider('appointment/select-departments', 'route.provider.selectDepartments', 'provider-schedule-filter'),
+  provider('appointment/select-locations', 'route.provider.selectLocations', 'provider-schedule-filter'),
+  provider('appointment/select-providers', 'route.provider.selectProviders', 'provider-schedule-filter'),
+  // spec 3 §2 Waiting room (telehealth) and DriveUp, each with select-departments and select-providers.
+  provider('waiting-room', 'route.provider.waitingRoom', 'waiting-room'),
+  provider('waiting-room/select-departments', 'route.provider.selectDepartments', 'provider-schedule-filter'),
+  provider('waiting-room/select-providers', 'route.provider.selectProviders', 'provider-schedule-filter'),
+  provider('waiting-room-telehealth', 'route.provider.waitingRoomTelehealth', 'waiting-room'),
+  provider(
+    'waiting-room-telehealth/select-departments',
+    'route.provider.selectDepartments',
+    'provider-schedule-filter',
+  ),
+  provider(
+    'waiting-room-telehealth/select-providers',
+    'route.provider.selectProviders',
+    'provider-schedule-filter',
+  ),
   provider('appointments', 'route.provider.appointments'),
-  provider('message', 'route.provider.message'),
+  // spec 3 §2 secure messaging (MESSAGE), bulk messaging and SMS templates (issue 6, decision 0026).
+  provider('message', 'route.provider.message', 'provider-messages'),
+  provider('message/search-patient', 'route.provider.messageSearchPatient', 'message-receiver-search'),
+  provider('message/search-provider', 'route.provider.messageSearchProvider', 'message-receiver-search'),
+  provider('message/receiver-list', 'route.provider.messageReceiverList', 'message-receiver-list'),
+  provider('message/thread/create', 'route.provider.messageThreadCreate', 'message-thread-create'),
+  provider('message/thread/:threadId', 'route.provider.messageThread', 'provider-message-thread'),
+  provider('bulk-message', 'route.provider.bulkMessage', 'bulk-message'),
+  provider('patient/sms-templates', 'route.provider.smsTemplates', 'sms-templates'),
+  // The patient view's message tab (helper B's shell wraps these paths).
+  provider('patient/:patientId/message', 'route.provider.patientMessage', 'provider-messages'),
+  provider('patient/:patientId/message/thread', 'route.provider.patientMessage', 'provider-messages'),
+  provider(
+    'patient/:patientId/message/thread/create',
+    'route.provider.messageThreadCreate',
+    'message-thread-create',
+  ),
+  provider('patient/:patientId/message/thread/sms', 'route.provider.patientSms', 'patient-sms'),
+  provider(
+    'patient/:patientId/message/thread/:threadId',
+    'route.provider.messageThread',
+    'provider-message-thread',
+  ),
+  provider(
+    'patient/:patientId/message/receiver-list',
+    'route.provider.messageReceiverList',
+    'message-receiver-list',
+  ),
+  provider(
+    'patient/:patientId/message/search-patient',
+    'route.provider.messageSearchPatient',
+    'message-receiver-search',
+  ),
+  provider(
+    'patient/:patientId/message/search-provider',
+    'route.provider.messageSearchProvider',
+    'message-receiver-search',
+  ),
   provider('auth-data', 'route.provider.authData', 'provider-registration'),
   provider('security-question', 'route.provider.securityQuestion', 'provider-registration'),
   provider('canny-sso-roadmap', 'route.provider.cannySsoRoadmap', 'roadmap-sso'),
   // The patient page the SSO landing opens with the EHR's patient_id (spec 1 §4); the chart is issue 6.
-  provider('patient/:patientId', 'route.provider.patient'),
+  // spec 3 §2 Patient view shell: every path below it renders inside the shell (router.tsx), except
+  // the booking steps, which are a full-screen flow of their own (decision 0025).
+  provider('patient/:patientId', 'route.provider.patient', 'patient-view'),
+  provider('patient/:patientId/documents', 'route.provider.patientDocuments', 'patient-documents'),
+  provider(
+    'patient/:patientId/documents/questionnaires',
+    'route.provider.patientDocuments',
+    'patient-documents',
+  ),
+  provider('patient/:patientId/payments', 'route.provider.patientPayments', 'patient-payments'),
+  provider('patient/:patientId/time-recorder', 'route.provider.patientTimeRecorder', 'patient-time-recorder'),
+  provider('patient/:patientId/address-and-contacts', 'route.provider.patientContacts', 'patient-contacts'),
+  // spec 3 §2 Patient search and Register patient.
+  provider('search-patient', 'route.provider.searchPatient', 'patient-search'),
+  provider('appointment/search-patient', 'route.provider.appointmentSearchPatient', 'patient-search'),
+  provider('create-patient', 'route.provider.registerPatient', 'register-patient'),
+  // spec 3 §2 Insurance cards list, filter and card view (?order=n).
+  provider('insurances', 'route.provider.insurances', 'insurance-list'),
+  provider('insurances/filter', 'route.provider.insurancesFilter', 'insurance-filter'),
+  provider('insurances/:userId/:type', 'route.provider.insuranceCard', 'insurance-card-view'),
   // spec 2 §2: a provider's view of one patient's appointments and booking for them (care manager).
   provider('patient/:patientId/appointments', 'route.provider.patientAppointments', 'patient-appointments'),
   provider(
@@ -231,7 +350,23 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
     'route.provider.patientAppointmentCreate',
     'booking',
   ),
+  // spec 3 §2 patient health tab (REMOTE_PATIENT_MONITORING), default tab intellimap; one screen with
+  // its own tab strip, each tab at its own path (issue 6 item 9).
+  provider('patient/:patientId/health', 'route.provider.patientHealth', 'patient-health'),
+  provider('patient/:patientId/health/care-plans', 'route.provider.patientHealth', 'patient-health'),
+  provider('patient/:patientId/health/devices', 'route.provider.patientHealth', 'patient-health'),
+  provider('patient/:patientId/health/intellimap', 'route.provider.patientHealth', 'patient-health'),
+  provider('patient/:patientId/health/flowsheet', 'route.provider.patientHealth', 'patient-health'),
+  provider('patient/:patientId/health/graphs-goals', 'route.provider.patientHealth', 'patient-health'),
   provider('patient-create', 'route.provider.patientCreate', 'patient-create'),
+  // spec 3 §2 side menu panels and provider routes (issue 6 item 8).
+  provider('master-password', 'route.provider.masterPassword', 'master-password'),
+  provider('wait-times', 'route.provider.waitTimes', 'wait-times'),
+  provider('news', 'route.provider.news', 'news'),
+  provider('flows', 'route.provider.flows', 'flows'),
+  provider('patient/:patientId/flows', 'route.provider.patientFlows', 'flows'),
+  provider('follow-ups', 'route.provider.followUps', 'follow-ups'),
+  provider('patient-navigation', 'route.provider.patientNavigation', 'patient-navigation'),
   // spec 2 §2 self check-in (kiosk) mode: the task pages under the provider's session.
   provider('patient/search', 'route.provider.patientSearch', 'kiosk-patient-search'),
   provider('patient/task', 'route.user.task', 'task-dashboard'),

@@ -89,8 +89,8 @@ describe('route map and guards (spec 1 §2)', () => {
 
   it('shows placeholders with the screen name as h1', async () => {
     signIn('user');
-    await landsOn('/user/family', '/user/family');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Family' })).toBeInTheDocument();
+    await landsOn('/user/provider', '/user/provider');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clinics' })).toBeInTheDocument();
     expect(screen.getByText('This screen arrives in a later release.')).toBeInTheDocument();
   });
 

@@ -4,7 +4,12 @@ import { BootScreen } from './boot-screen.tsx';
 import { GenericErrorPage } from '../features/general/components/generic-error-page.tsx';
 import { currentRole } from '../lib/auth/session-store.ts';
 import { rememberUrlAfterLogin } from '../lib/auth/url-after-login.ts';
-import { decideAreaAccess, rootRedirect, type Area } from './guards/area-access.ts';
+import {
+  decideAreaAccess,
+  decideProviderVideoCallAccess,
+  rootRedirect,
+  type Area,
+} from './guards/area-access.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { ROUTE_REDIRECTS, routesOfArea, type RouteEntry, type ScreenId } from './route-map.ts';
 import type { RouteHandle } from './route-handle.ts';
@@ -34,6 +39,8 @@ const demographicsTexts: LoadTexts = () =>
   import('../features/demographics/i18n/catalogue.ts').then((m) => m.loadDemographicsCatalogue());
 const vitalsTexts: LoadTexts = () =>
   import('../features/vitals/i18n/catalogue.ts').then((m) => m.loadVitalsCatalogue());
+const healthTexts: LoadTexts = () =>
+  import('../features/health/i18n/catalogue.ts').then((m) => m.loadHealthCatalogue());
 const paymentsTexts: LoadTexts = () =>
   import('../features/payments/i18n/catalogue.ts').then((m) => m.loadPaymentsCatalogue());
 const appointmentsTexts: LoadTexts = () =>
@@ -44,6 +51,22 @@ const documentsTexts: LoadTexts = () =>
   import('../features/documents/i18n/catalogue.ts').then((m) => m.loadDocumentsCatalogue());
 const questionnairesTexts: LoadTexts = () =>
   import('../features/questionnaires/i18n/catalogue.ts').then((m) => m.loadQuestionnairesCatalogue());
+const providerShellTexts: LoadTexts = () =>
+  import('../features/provider-shell/i18n/catalogue.ts').then((m) => m.loadProviderShellCatalogue());
+const providerScheduleTexts: LoadTexts = () =>
+  import('../features/provider-schedule/i18n/catalogue.ts').then((m) => m.loadProviderScheduleCatalogue());
+const messagingTexts: LoadTexts = () =>
+  import('../features/messaging/i18n/catalogue.ts').then((m) => m.loadMessagingCatalogue());
+const patientsTexts: LoadTexts = () =>
+  import('../features/patients/i18n/catalogue.ts').then((m) => m.loadPatientsCatalogue());
+const insuranceReviewTexts: LoadTexts = () =>
+  import('../features/insurance-review/i18n/catalogue.ts').then((m) => m.loadInsuranceReviewCatalogue());
+const familyTexts: LoadTexts = () =>
+  import('../features/family/i18n/catalogue.ts').then((m) => m.loadFamilyCatalogue());
+const providerAdminTexts: LoadTexts = () =>
+  import('../features/provider-admin/i18n/catalogue.ts').then((m) => m.loadProviderAdminCatalogue());
+const videoCallTexts: LoadTexts = () =>
+  import('../features/video-call/i18n/catalogue.ts').then((m) => m.loadVideoCallCatalogue());
 const checkInTexts: LoadTexts = () =>
   import('../features/check-in/i18n/catalogue.ts').then((m) => m.loadCheckInCatalogue());
 
@@ -198,6 +221,21 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
     () => import('../features/vitals/components/vitals-page.tsx').then((m) => ({ Component: m.VitalsPage })),
     vitalsTexts,
   ),
+  'vital-group': withTexts(
+    () =>
+      import('../features/vitals/components/vital-group-page.tsx').then((m) => ({
+        Component: m.VitalGroupPage,
+      })),
+    vitalsTexts,
+  ),
+  'patient-health': withTexts(
+    () =>
+      import('../features/health/components/patient-health-page.tsx').then((m) => ({
+        Component: m.PatientHealthPage,
+      })),
+    healthTexts,
+    vitalsTexts,
+  ),
   copay: withTexts(
     () => import('../features/payments/components/copay-page.tsx').then((m) => ({ Component: m.CopayPage })),
     paymentsTexts,
@@ -322,13 +360,246 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
       })),
     checkInTexts,
   ),
+  'provider-schedule': withTexts(
+    () =>
+      import('../features/provider-schedule/components/schedule-page.tsx').then((m) => ({
+        Component: m.SchedulePage,
+      })),
+    providerScheduleTexts,
+  ),
+  'provider-schedule-filter': withTexts(
+    () =>
+      import('../features/provider-schedule/components/filter-page.tsx').then((m) => ({
+        Component: m.FilterPage,
+      })),
+    providerScheduleTexts,
+  ),
+  'waiting-room': withTexts(
+    () =>
+      import('../features/provider-schedule/components/waiting-room-page.tsx').then((m) => ({
+        Component: m.WaitingRoomPage,
+      })),
+    providerScheduleTexts,
+  ),
+  'provider-video-call': withTexts(
+    () =>
+      import('../features/video-call/components/video-call-page.tsx').then((m) => ({
+        Component: m.ProviderVideoCallPage,
+      })),
+    videoCallTexts,
+  ),
+  'patient-video-call': withTexts(
+    () =>
+      import('../features/video-call/components/video-call-page.tsx').then((m) => ({
+        Component: m.PatientVideoCallPage,
+      })),
+    videoCallTexts,
+  ),
+  'provider-messages': withTexts(
+    () =>
+      import('../features/messaging/components/provider-messages-page.tsx').then((m) => ({
+        Component: m.ProviderMessagesPage,
+      })),
+    messagingTexts,
+  ),
+  'provider-message-thread': withTexts(
+    () =>
+      import('../features/messaging/components/provider-thread-page.tsx').then((m) => ({
+        Component: m.ProviderThreadPage,
+      })),
+    messagingTexts,
+  ),
+  'message-receiver-list': withTexts(
+    () =>
+      import('../features/messaging/components/receiver-list-page.tsx').then((m) => ({
+        Component: m.ReceiverListPage,
+      })),
+    messagingTexts,
+  ),
+  'message-receiver-search': withTexts(
+    () =>
+      import('../features/messaging/components/receiver-search-page.tsx').then((m) => ({
+        Component: m.ReceiverSearchPage,
+      })),
+    messagingTexts,
+  ),
+  'message-thread-create': withTexts(
+    () =>
+      import('../features/messaging/components/create-thread-page.tsx').then((m) => ({
+        Component: m.CreateThreadPage,
+      })),
+    messagingTexts,
+  ),
+  'patient-sms': withTexts(
+    () =>
+      import('../features/messaging/components/patient-sms-page.tsx').then((m) => ({
+        Component: m.PatientSmsPage,
+      })),
+    messagingTexts,
+  ),
+  'sms-templates': withTexts(
+    () =>
+      import('../features/messaging/components/sms-templates-page.tsx').then((m) => ({
+        Component: m.SmsTemplatesPage,
+      })),
+    messagingTexts,
+  ),
+  'bulk-message': withTexts(
+    () =>
+      import('../features/messaging/components/bulk-message-page.tsx').then((m) => ({
+        Component: m.BulkMessagePage,
+      })),
+    messagingTexts,
+  ),
+  'user-messages': withTexts(
+    () =>
+      import('../features/messaging/components/user-messages-page.tsx').then((m) => ({
+        Component: m.UserMessagesPage,
+      })),
+    messagingTexts,
+  ),
+  'user-message-thread': withTexts(
+    () =>
+      import('../features/messaging/components/user-thread-page.tsx').then((m) => ({
+        Component: m.UserThreadPage,
+      })),
+    messagingTexts,
+  ),
+  // Issue 6: patient search, registration, the patient view shell and its tabs, insurance review.
+  'patient-view': withTexts(
+    () =>
+      import('../features/patients/components/patient-view-shell.tsx').then((m) => ({
+        Component: m.PatientViewShell,
+      })),
+    patientsTexts,
+  ),
+  'patient-search': withTexts(
+    () =>
+      import('../features/patients/components/patient-search-page.tsx').then((m) => ({
+        Component: m.PatientSearchPage,
+      })),
+    patientsTexts,
+  ),
+  'register-patient': withTexts(
+    () =>
+      import('../features/patients/components/register-patient-page.tsx').then((m) => ({
+        Component: m.RegisterPatientPage,
+      })),
+    patientsTexts,
+    appointmentsTexts,
+    signUpTexts,
+  ),
+  'patient-documents': withTexts(
+    () =>
+      import('../features/patients/components/patient-documents-page.tsx').then((m) => ({
+        Component: m.PatientDocumentsPage,
+      })),
+    patientsTexts,
+    questionnairesTexts,
+  ),
+  'patient-payments': withTexts(
+    () =>
+      import('../features/patients/components/patient-payments-page.tsx').then((m) => ({
+        Component: m.PatientPaymentsPage,
+      })),
+    patientsTexts,
+  ),
+  'patient-time-recorder': withTexts(
+    () =>
+      import('../features/patients/components/time-recorder-page.tsx').then((m) => ({
+        Component: m.TimeRecorderPage,
+      })),
+    patientsTexts,
+  ),
+  'patient-contacts': withTexts(
+    () =>
+      import('../features/patients/components/patient-contacts-page.tsx').then((m) => ({
+        Component: m.PatientContactsPage,
+      })),
+    patientsTexts,
+  ),
+  'insurance-list': withTexts(
+    () =>
+      import('../features/insurance-review/components/insurance-list-page.tsx').then((m) => ({
+        Component: m.InsuranceListPage,
+      })),
+    insuranceReviewTexts,
+  ),
+  'insurance-filter': withTexts(
+    () =>
+      import('../features/insurance-review/components/insurance-filter-page.tsx').then((m) => ({
+        Component: m.InsuranceFilterPage,
+      })),
+    insuranceReviewTexts,
+  ),
+  'insurance-card-view': withTexts(
+    () =>
+      import('../features/insurance-review/components/insurance-card-view-page.tsx').then((m) => ({
+        Component: m.InsuranceCardViewPage,
+      })),
+    insuranceReviewTexts,
+  ),
+  family: withTexts(
+    () => import('../features/family/components/family-page.tsx').then((m) => ({ Component: m.FamilyPage })),
+    familyTexts,
+  ),
+  'family-connect': withTexts(
+    () =>
+      import('../features/family/components/family-connect-page.tsx').then((m) => ({
+        Component: m.FamilyConnectPage,
+      })),
+    familyTexts,
+  ),
+  'master-password': withTexts(
+    () =>
+      import('../features/provider-admin/components/master-password-page.tsx').then((m) => ({
+        Component: m.MasterPasswordPage,
+      })),
+    providerAdminTexts,
+  ),
+  'wait-times': withTexts(
+    () =>
+      import('../features/provider-admin/components/wait-times-page.tsx').then((m) => ({
+        Component: m.WaitTimesPage,
+      })),
+    providerAdminTexts,
+  ),
+  news: withTexts(
+    () =>
+      import('../features/provider-admin/components/news-page.tsx').then((m) => ({ Component: m.NewsPage })),
+    providerAdminTexts,
+  ),
+  flows: withTexts(
+    () =>
+      import('../features/provider-admin/components/flows-page.tsx').then((m) => ({
+        Component: m.FlowsPage,
+      })),
+    providerAdminTexts,
+  ),
+  'follow-ups': withTexts(
+    () =>
+      import('../features/provider-admin/components/follow-ups-page.tsx').then((m) => ({
+        Component: m.FollowUpsPage,
+      })),
+    providerAdminTexts,
+  ),
+  'patient-navigation': withTexts(
+    () =>
+      import('../features/provider-admin/components/patient-navigation-page.tsx').then((m) => ({
+        Component: m.PatientNavigationPage,
+      })),
+    providerAdminTexts,
+  ),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };
 
 const LAYOUTS: Record<Area | 'general', LazyComponent> = {
   guest: () => import('./layouts/guest-layout.tsx').then((m) => ({ Component: m.GuestLayout })),
   user: () => import('./layouts/user-layout.tsx').then((m) => ({ Component: m.UserLayout })),
-  provider: () => import('./layouts/provider-layout.tsx').then((m) => ({ Component: m.ProviderLayout })),
+  provider: withTexts(
+    () => import('./layouts/provider-layout.tsx').then((m) => ({ Component: m.ProviderLayout })),
+    providerShellTexts,
+  ),
   general: () => import('./layouts/plain-layout.tsx').then((m) => ({ Component: m.PlainLayout })),
 };
 
@@ -352,6 +623,19 @@ export function areaGuard(area: Area) {
   };
 }
 
+/** Issue 7: the provider's video-call room, open to invited guests with ?uuid= (decision 0030). */
+function providerVideoCallGuard({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const decision = decideProviderVideoCallAccess(currentRole(), `${url.pathname}${url.search}`);
+  if (decision.kind === 'allow') {
+    return null;
+  }
+  if (decision.urlAfterLogin) {
+    rememberUrlAfterLogin(decision.urlAfterLogin);
+  }
+  return redirect(decision.to);
+}
+
 /** spec 1 §4 provider single sign-on: without auth_code, provider or request_url go to guest login. */
 function ssoLoginGuard({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
@@ -369,7 +653,49 @@ function toRoute(entry: RouteEntry, relativeTo: string): RouteObject {
     handle,
     lazy: SCREENS[entry.screen],
     ...(entry.screen === 'sso-login' ? { loader: ssoLoginGuard } : {}),
+    ...(entry.screen === 'provider-video-call' ? { loader: providerVideoCallGuard } : {}),
   };
+}
+
+/** spec 3 §2 Patient view shell: the routes below it, except the booking steps (full-screen flow). */
+export const PATIENT_VIEW_PATH = '/provider/patient/:patientId';
+const PATIENT_BOOKING_PATH = `${PATIENT_VIEW_PATH}/appointments/create`;
+
+export function isPatientTabRoute(path: string): boolean {
+  return (
+    path.startsWith(`${PATIENT_VIEW_PATH}/`) &&
+    path !== PATIENT_BOOKING_PATH &&
+    !path.startsWith(`${PATIENT_BOOKING_PATH}/`)
+  );
+}
+
+/** The area's screens; in the provider area the patient view wraps every tab route in its shell. */
+function areaChildren(area: Area, prefix: string): RouteObject[] {
+  const entries = routesOfArea(area);
+  const shell = entries.find((entry) => entry.path === PATIENT_VIEW_PATH);
+  if (!shell) {
+    return entries.map((entry) => toRoute(entry, prefix));
+  }
+  const tabs = entries.filter((entry) => isPatientTabRoute(entry.path));
+  const rest = entries.filter((entry) => entry !== shell && !tabs.includes(entry));
+  return [
+    ...rest.map((entry) => toRoute(entry, prefix)),
+    {
+      path: shell.path.slice(prefix.length),
+      handle: { titleKey: shell.titleKey } satisfies RouteHandle,
+      lazy: SCREENS[shell.screen],
+      children: [
+        {
+          index: true,
+          handle: { titleKey: shell.titleKey } satisfies RouteHandle,
+          loader: ({ params }) =>
+            redirect(`/provider/patient/${encodeURIComponent(params.patientId ?? '')}/appointments`),
+          Component: Redirecting,
+        },
+        ...tabs.map((entry) => toRoute(entry, `${PATIENT_VIEW_PATH}/`)),
+      ],
+    },
+  ];
 }
 
 function areaRoute(area: Area): RouteObject {
@@ -380,7 +706,7 @@ function areaRoute(area: Area): RouteObject {
     lazy: LAYOUTS[area],
     children: [
       { index: true, loader: () => redirect(rootRedirect(area)), Component: Redirecting },
-      ...routesOfArea(area).map((entry) => toRoute(entry, prefix)),
+      ...areaChildren(area, prefix),
       ...ROUTE_REDIRECTS.filter((item) => item.from.startsWith(prefix)).map((item): RouteObject => ({
         path: item.from.slice(prefix.length),
         loader: ({ request }) => redirect(`${item.to}${item.keepQuery ? new URL(request.url).search : ''}`),

@@ -20,6 +20,10 @@ import { insuranceEn } from '../features/insurance/i18n/en.ts';
 import { documentsEn } from '../features/documents/i18n/en.ts';
 import { questionnairesEn } from '../features/questionnaires/i18n/en.ts';
 import { checkInEn } from '../features/check-in/i18n/en.ts';
+import { familyEn } from '../features/family/i18n/en.ts';
+import { providerAdminEn } from '../features/provider-admin/i18n/en.ts';
+import { videoCallEn } from '../features/video-call/i18n/en.ts';
+import { providerScheduleEn } from '../features/provider-schedule/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -56,6 +60,10 @@ export function createTestI18n() {
         documents: documentsEn,
         questionnaires: questionnairesEn,
         checkIn: checkInEn,
+        family: familyEn,
+        providerAdmin: providerAdminEn,
+        videoCall: videoCallEn,
+        providerSchedule: providerScheduleEn,
       },
     },
     keySeparator: false,

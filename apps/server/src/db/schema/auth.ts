@@ -21,6 +21,11 @@ export const sessions = pgTable(
      */
     switchedByUserId: uuid('switched_by_user_id').references(() => users.id),
     parentSessionId: uuid('parent_session_id').references((): AnyPgColumn => sessions.id),
+    /**
+     * spec 3 §4 family switch (decision 0027): the primary user whose session (parentSessionId) a
+     * family member's session was opened from. Such a session is not a provider switch.
+     */
+    familyPrimaryUserId: uuid('family_primary_user_id').references(() => users.id),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

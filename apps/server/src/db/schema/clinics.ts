@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ACL_ROLES } from '@app/contracts/clinic-lists';
 import { users } from './accounts.ts';
 import {
   boolean,
@@ -19,6 +20,11 @@ export const clinics = pgTable('clinics', {
   clinicNumber: integer('clinic_number').notNull().unique(),
   name: text('name').notNull(),
   masterPasswordHash: text('master_password_hash'),
+  /**
+   * spec 3 §2 Master password panel shows the password, so it is also kept recoverably: AES-256-GCM
+   * with a key derived from the server secret (decision 0027). The login checks the hash only.
+   */
+  masterPasswordEncrypted: text('master_password_encrypted'),
   logo: text('logo'),
   backgroundColor: text('background_color'),
   checkInFlowColor: text('check_in_flow_color'),
@@ -116,6 +122,8 @@ export const providers = pgTable(
       .notNull()
       .references(() => clinics.id),
     title: text('title'),
+    /** spec 3 §2 insurance filter lists only provider, physician and member physician (clinic-lists.ts). */
+    aclRole: text('acl_role', { enum: ACL_ROLES }).notNull().default('provider'),
     specialty: text('specialty'),
     specialtyId: uuid('specialty_id').references(() => specialties.id),
     /** spec 2 §3 Provider permission: listed for booking only with one of these (spec 2 §2). */

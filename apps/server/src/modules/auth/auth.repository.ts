@@ -54,6 +54,8 @@ export async function createSession(
     /** spec 2 §4 provider-to-patient switch. */
     switchedByUserId?: string;
     parentSessionId?: string;
+    /** spec 3 §4 family switch (decision 0027). */
+    familyPrimaryUserId?: string;
   },
 ): Promise<string> {
   const [row] = await db
@@ -90,6 +92,7 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
       revokedAt: sessions.revokedAt,
       switchedByUserId: sessions.switchedByUserId,
       parentSessionId: sessions.parentSessionId,
+      familyPrimaryUserId: sessions.familyPrimaryUserId,
       // spec 2 §4: a switched session lives only while the provider's own session does.
       parentRevokedAt: parentSessions.revokedAt,
       parentExpiresAt: parentSessions.expiresAt,

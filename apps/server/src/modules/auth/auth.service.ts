@@ -33,6 +33,7 @@ import { verifyOAuthCodeLogin } from '../sso/oauth-code.service.ts';
 import { verifyQuickLinkLogin } from '../quick-links/quick-links.service.ts';
 import { verifySsoLogin } from '../sso/sso-login.service.ts';
 import { switchToPatient } from '../patients/patient-switch.service.ts';
+import { switchToFamilyMember } from '../family/family-switch.service.ts';
 import { issueTokens, startSession } from './session-tokens.ts';
 import { startTwoFactorChallenge, verifyTwoFactorCode } from './two-factor.service.ts';
 
@@ -105,6 +106,11 @@ export async function handleTokenRequest(
       return {
         kind: 'tokens',
         body: await switchToPatient(context, sentTo, request.client_id, request.clinic_user_id),
+      };
+    case 'family':
+      return {
+        kind: 'tokens',
+        body: await switchToFamilyMember(context, sentTo, request.client_id, request.family_user_id),
       };
     case 'passkey': {
       const rp = relyingPartyOf(context.env, sentTo);
@@ -187,7 +193,7 @@ async function refresh(context: AppContext, clientId: string, refreshToken: stri
     throw invalidGrant('The session has ended. Please log in again.');
   }
   await touchSession(context.db, found.sessionId, now);
-  return issueTokens(context, user, found.sessionId, found.switchedByUserId);
+  return issueTokens(context, user, found.sessionId, found.switchedByUserId, found.familyPrimaryUserId);
 }
 
 export async function logout(context: AppContext, auth: AuthContext): Promise<void> {

@@ -7,9 +7,14 @@ import { randomToken, sha256 } from '../../platform/passwords.ts';
 import { createSession, findSessionExpiry, insertRefreshToken, type UserRow } from './auth.repository.ts';
 
 /** spec 1 §3: the login result the client stores and routes by. */
-export function loginResultOf(user: UserRow, switchedBy?: string | null): TokenResponse['user'] {
+export function loginResultOf(
+  user: UserRow,
+  switchedBy?: string | null,
+  familyPrimaryUserId?: string | null,
+): TokenResponse['user'] {
   return {
     ...(switchedBy ? { switchedBy } : {}),
+    ...(familyPrimaryUserId ? { familyPrimaryUserId } : {}),
     id: user.id,
     memberId: user.memberId,
     memberType: user.memberType,
@@ -26,6 +31,8 @@ export async function issueTokens(
   sessionId: string,
   /** spec 2 §4: the provider who switched into this patient session. */
   switchedBy: string | null = null,
+  /** spec 3 §4: the primary user of a family member's session. */
+  familyPrimaryUserId: string | null = null,
 ): Promise<TokenResponse> {
   const now = context.now();
   const refreshToken = randomToken();
@@ -40,7 +47,7 @@ export async function issueTokens(
     token_type: 'Bearer',
     expires_in: access.expiresIn,
     refresh_token: refreshToken,
-    user: loginResultOf(user, switchedBy),
+    user: loginResultOf(user, switchedBy, familyPrimaryUserId),
   };
 }
 
@@ -85,4 +92,31 @@ export async function startSwitchedSession(
     parentSessionId: by.providerSessionId,
   });
   return issueTokens(context, patient, sessionId, by.providerUserId);
+}
+
+/**
+ * spec 3 §4 family switch (decision 0027): a family member's session opened from the primary user's
+ * session, which bounds it (it ends when that one ends). Callers have checked the primary user's token
+ * and the family link.
+ */
+export async function startFamilySession(
+  context: AppContext,
+  member: UserRow,
+  clientId: string,
+  primary: { userId: string; sessionId: string },
+): Promise<TokenResponse> {
+  const now = context.now();
+  const primaryExpiry = await findSessionExpiry(context.db, primary.sessionId);
+  if (!primaryExpiry) {
+    throw new Error('the primary session vanished');
+  }
+  const sessionId = await createSession(context.db, {
+    userId: member.id,
+    clientId,
+    now,
+    expiresAt: primaryExpiry,
+    parentSessionId: primary.sessionId,
+    familyPrimaryUserId: primary.userId,
+  });
+  return issueTokens(context, member, sessionId, null, primary.userId);
 }

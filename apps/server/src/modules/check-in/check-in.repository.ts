@@ -141,39 +141,27 @@ export async function findCheckIns(db: Db, appointmentIds: string[]) {
   return db.select().from(checkIns).where(inArray(checkIns.appointmentId, appointmentIds));
 }
 
-/** On-the-fly tasks (spec 2 §4): the patient's open ones at a clinic. */
-export async function findOnFlyTasks(db: Db, clinicId: string, userId: string): Promise<TaskWithSetting[]> {
+/**
+ * On-the-fly tasks (spec 2 §4): the patient's open ones (not DONE, outside any appointment), at one
+ * clinic and/or of one setting, in the clinic's task order.
+ */
+export async function findOpenOnFlyTasks(
+  db: Db,
+  userId: string,
+  where: { clinicId?: string; settingId?: string },
+): Promise<TaskWithSetting[]> {
   return db
     .select({ task: tasks, setting: taskSettings })
     .from(tasks)
     .innerJoin(taskSettings, eq(taskSettings.id, tasks.settingId))
     .where(
       and(
-        eq(tasks.clinicId, clinicId),
         eq(tasks.userId, userId),
         isNull(tasks.appointmentId),
         ne(tasks.status, 'DONE'),
+        where.clinicId === undefined ? undefined : eq(tasks.clinicId, where.clinicId),
+        where.settingId === undefined ? undefined : eq(tasks.settingId, where.settingId),
       ),
     )
     .orderBy(asc(taskSettings.order), asc(tasks.createdAt));
-}
-
-export async function findOnFlyTaskBySetting(
-  db: Db,
-  userId: string,
-  settingId: string,
-): Promise<TaskWithSetting | null> {
-  const [row] = await db
-    .select({ task: tasks, setting: taskSettings })
-    .from(tasks)
-    .innerJoin(taskSettings, eq(taskSettings.id, tasks.settingId))
-    .where(
-      and(
-        eq(tasks.userId, userId),
-        eq(tasks.settingId, settingId),
-        isNull(tasks.appointmentId),
-        ne(tasks.status, 'DONE'),
-      ),
-    );
-  return row ?? null;
 }

@@ -2,7 +2,7 @@ import type { CheckInTask } from '@app/contracts/check-in';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
-import { findOnFlyTaskBySetting, findOnFlyTasks } from './check-in.repository.ts';
+import { findOpenOnFlyTasks } from './check-in.repository.ts';
 import { applyStatus, toCheckInTask } from './check-in.service.ts';
 
 // spec 2 §4 "On-the-fly tasks", §7 "task list (clinic, user); mark accessed by settingId; mark done
@@ -20,7 +20,7 @@ export async function listOnFlyTasks(db: Db, auth: AuthContext, clinicId: string
     // Providers have no on-the-fly tasks of their own; the kiosk runs appointment check-ins only.
     return [];
   }
-  return (await findOnFlyTasks(db, clinicId, auth.userId)).map(toCheckInTask);
+  return (await findOpenOnFlyTasks(db, auth.userId, { clinicId })).map(toCheckInTask);
 }
 
 /**
@@ -38,7 +38,8 @@ export async function markOnFlyTask(
   if (auth.role === 'provider') {
     throw notFound();
   }
-  const row = await findOnFlyTaskBySetting(db, auth.userId, settingId);
+  // One open task per setting and patient (tasks_on_fly_setting_idx).
+  const [row] = await findOpenOnFlyTasks(db, auth.userId, { settingId });
   if (!row) {
     throw notFound();
   }

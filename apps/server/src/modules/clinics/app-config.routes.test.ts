@@ -139,7 +139,9 @@ describe('chat widget and product tour scripts (spec 1 §1, §4; decision 0016)'
       expect(config.chatWidgetScriptUrl).toBe(scripts.CHAT_WIDGET_SCRIPT_URL);
       expect(config.productTourScriptUrl).toBe(scripts.PRODUCT_TOUR_SCRIPT_URL);
       const csp = await cspOf(t);
-      expect(csp).toContain("script-src 'self' https://chat.example.com https://tour.example.org;");
+      expect(csp).toContain(
+        "script-src 'self' 'wasm-unsafe-eval' https://chat.example.com https://tour.example.org;",
+      );
       expect(csp).toContain("connect-src 'self' https://chat.example.com https://tour.example.org;");
     });
   });
@@ -150,7 +152,7 @@ describe('chat widget and product tour scripts (spec 1 §1, §4; decision 0016)'
       expect(config).not.toHaveProperty('chatWidgetScriptUrl');
       expect(config).not.toHaveProperty('productTourScriptUrl');
       const csp = await cspOf(t);
-      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
       expect(csp).toContain("connect-src 'self';");
     });
   });
@@ -162,7 +164,7 @@ describe('chat widget and product tour scripts (spec 1 §1, §4; decision 0016)'
         const config = await readConfig(t);
         expect(config).not.toHaveProperty('chatWidgetScriptUrl');
         expect(config).not.toHaveProperty('productTourScriptUrl');
-        expect(await cspOf(t)).toContain("script-src 'self';");
+        expect(await cspOf(t)).toContain("script-src 'self' 'wasm-unsafe-eval';");
       });
     },
   );

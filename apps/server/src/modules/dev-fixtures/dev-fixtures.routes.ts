@@ -34,7 +34,8 @@ export async function devFixturesRoutes(app: FastifyInstance, { context }: { con
       config: { access: access.dev },
       schema: { body: fixtureClinicSchema, response: { 201: fixtureClinicResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createFixtureClinic(context.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createFixtureClinic(context.db, request.body, context.signingKey)),
   );
   routes.post(
     '/dev/fixtures/appointments',

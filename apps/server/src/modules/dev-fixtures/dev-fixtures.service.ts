@@ -7,6 +7,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { clinicPatients, clinics, providers } from '../../db/schema/clinics.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { hashSecret } from '../../platform/passwords.ts';
+import { masterPasswordColumns } from '../clinics/master-password.ts';
 import { normaliseSecurityAnswer } from '../accounts/account-security.service.ts';
 
 type FixtureUser = z.output<typeof fixtureUserSchema>;
@@ -59,14 +60,16 @@ export async function createFixtureUser(db: Db, input: FixtureUser, now: Date) {
   });
 }
 
-export async function createFixtureClinic(db: Db, input: FixtureClinic) {
+export async function createFixtureClinic(db: Db, input: FixtureClinic, serverSecret?: Uint8Array) {
   const [row] = await db
     .insert(clinics)
     .values({
       // Fixture clinics number from 9000 up, clear of the demo clinic (1001).
       clinicNumber: sql`greatest(9000, (select coalesce(max(${clinics.clinicNumber}), 0) + 1 from ${clinics}))`,
       name: input.name,
-      masterPasswordHash: input.masterPassword ? await hashSecret(input.masterPassword) : null,
+      ...(input.masterPassword && serverSecret
+        ? await masterPasswordColumns(serverSecret, input.masterPassword)
+        : { masterPasswordHash: input.masterPassword ? await hashSecret(input.masterPassword) : null }),
     })
     .returning({ id: clinics.id, clinicNumber: clinics.clinicNumber });
   if (!row) {

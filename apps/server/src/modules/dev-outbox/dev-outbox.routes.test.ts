@@ -108,7 +108,7 @@ describe('GET /dev/outbox', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
     const html = response.body;
     expect(html).toMatch(/^<!doctype html>\s*<html lang="en">/);
     expect(html).toContain('<title>Development outbox · Care Portal</title>');

@@ -1,6 +1,4 @@
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { appendFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
@@ -19,14 +17,9 @@ import { signDocuments } from '../../db/schema/documents.ts';
 import { storedFiles } from '../../db/schema/files.ts';
 import { localFileStore } from '../../platform/files/file-store.ts';
 import { sha256Hex } from '../../platform/files/stored-files.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { loginTokens } from '../auth/auth-test-helpers.ts';
-import {
-  createClinicPatient,
-  createSchedulingWorld,
-  insertAppointment,
-  type SchedulingWorld,
-} from '../appointments/appointments-test-helpers.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
+import { insertAppointment, type SchedulingWorld } from '../appointments/appointments-test-helpers.ts';
+import { buildCheckInTestWorld, type CheckInTestWorld } from '../check-in/check-in-test-helpers.ts';
 
 /** A 500x150 pad with a stroke on it, as the web's signature pad sends it. */
 async function drawnSignature(): Promise<string> {
@@ -47,6 +40,7 @@ async function blankSignature(): Promise<string> {
 }
 
 describe('sign documents (issue 5 item 8, spec 3 §2 signature input, decision 0022)', () => {
+  let checkIn: CheckInTestWorld;
   let t: TestApp;
   let dataDir: string;
   let world: SchedulingWorld;
@@ -61,30 +55,14 @@ describe('sign documents (issue 5 item 8, spec 3 §2 signature input, decision 0
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-documents-'));
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, callback) {
         logs.push(chunk.toString());
         callback();
       },
     });
-    t = await buildTestApp(
-      {
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'error',
-        AUTH_RATE_LIMIT_PER_IP: 10_000,
-        AUTH_RATE_LIMIT_PER_ACCOUNT: 10_000,
-      },
-      { logStream },
-    );
-    world = await createSchedulingWorld(t.context.db);
-    const otherWorld = await createSchedulingWorld(t.context.db);
-    const janeUser = await createClinicPatient(t.context.db, world.clinicId);
-    const markUser = await createClinicPatient(t.context.db, world.clinicId);
-    jane = { id: janeUser.id, token: (await loginTokens(t.app, janeUser.username)).access_token };
-    mark = { id: markUser.id, token: (await loginTokens(t.app, markUser.username)).access_token };
-    provider = { token: (await loginTokens(t.app, world.provider.username)).access_token };
-    otherProvider = { token: (await loginTokens(t.app, otherWorld.provider.username)).access_token };
+    checkIn = await buildCheckInTestWorld('documents', { logStream });
+    ({ t, dataDir, world, jane, mark, provider, otherProvider, appointmentId } = checkIn);
     const documents = await t.context.db
       .insert(signDocuments)
       .values([
@@ -104,16 +82,9 @@ describe('sign documents (issue 5 item 8, spec 3 §2 signature input, decision 0
       actionType: 'sign_document',
       config: { documentIds: [consentId, privacyId] },
     });
-    appointmentId = (
-      await insertAppointment(t.context.db, world, {
-        patientUserId: jane.id,
-        startAt: new Date(Date.now() + 86_400_000),
-      })
-    ).id;
   });
   afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await checkIn.close();
   });
 
   async function signTask(): Promise<CheckInTask> {

@@ -18,7 +18,7 @@ describe('GET /healthz', () => {
 
   it('sends security headers with a strict content security policy', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });

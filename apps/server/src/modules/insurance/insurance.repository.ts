@@ -2,8 +2,12 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { InsuranceCardKind, InsuranceQueueQuery } from '@app/contracts/insurance';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
+import { departments, providers } from '../../db/schema/clinics.ts';
 import { appointments } from '../../db/schema/scheduling.ts';
 import { insuranceCards } from '../../db/schema/insurance.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Queryable = Db | Tx;
 
 export type InsuranceCardRow = typeof insuranceCards.$inferSelect;
 export interface CardWithPatient {
@@ -98,5 +102,58 @@ export async function findPatientAppointment(
     })
     .from(appointments)
     .where(eq(appointments.id, appointmentId));
+  return row ?? null;
+}
+
+/** One card by its id within (clinic, patient, kind), locked for a status change. */
+export async function lockCard(
+  tx: Queryable,
+  where: { id: string; clinicId: string; userId: string; kind: InsuranceCardKind },
+): Promise<InsuranceCardRow | null> {
+  const [row] = await tx
+    .select()
+    .from(insuranceCards)
+    .where(
+      and(
+        eq(insuranceCards.id, where.id),
+        eq(insuranceCards.clinicId, where.clinicId),
+        eq(insuranceCards.userId, where.userId),
+        eq(insuranceCards.kind, where.kind),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function setCardStatus(
+  tx: Queryable,
+  id: string,
+  status: InsuranceCardRow['status'],
+): Promise<void> {
+  await tx.update(insuranceCards).set({ status }).where(eq(insuranceCards.id, id));
+}
+
+/** The latest of the card's appointments with its doctor and department (spec 3 §2 card view). */
+export async function findCardAppointment(db: Db, appointmentIds: string[]) {
+  if (appointmentIds.length === 0) {
+    return null;
+  }
+  const [row] = await db
+    .select({
+      id: appointments.id,
+      startAt: appointments.startAt,
+      doctorFirstName: users.firstName,
+      doctorLastName: users.lastName,
+      doctorTitle: providers.title,
+      departmentName: departments.name,
+      timezone: departments.timezone,
+    })
+    .from(appointments)
+    .innerJoin(providers, eq(providers.id, appointments.providerId))
+    .innerJoin(users, eq(users.id, providers.userId))
+    .innerJoin(departments, eq(departments.id, appointments.departmentId))
+    .where(inArray(appointments.id, appointmentIds))
+    .orderBy(desc(appointments.startAt))
+    .limit(1);
   return row ?? null;
 }

@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -13,14 +12,9 @@ import {
 } from '@app/contracts/files';
 import { insuranceCardListSchema, insuranceCardSchema } from '@app/contracts/insurance';
 import { storedFiles } from '../../db/schema/files.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { loginTokens } from '../auth/auth-test-helpers.ts';
-import {
-  createClinicPatient,
-  createSchedulingWorld,
-  insertAppointment,
-  type SchedulingWorld,
-} from '../appointments/appointments-test-helpers.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
+import type { SchedulingWorld } from '../appointments/appointments-test-helpers.ts';
+import { buildCheckInTestWorld, type CheckInTestWorld } from '../check-in/check-in-test-helpers.ts';
 
 interface Part {
   field?: string;
@@ -71,6 +65,7 @@ const smallPng = () =>
     .toBuffer();
 
 describe('insurance card task and uploads (spec 2 §3/§4, spec 3 §3/§4/§7, decision 0022)', () => {
+  let checkIn: CheckInTestWorld;
   let t: TestApp;
   let dataDir: string;
   let world: SchedulingWorld;
@@ -82,29 +77,11 @@ describe('insurance card task and uploads (spec 2 §3/§4, spec 3 §3/§4/§7, d
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-insurance-'));
-    t = await buildTestApp({
-      DATA_DIR: dataDir,
-      AUTH_RATE_LIMIT_PER_IP: 10_000,
-      AUTH_RATE_LIMIT_PER_ACCOUNT: 10_000,
-    });
-    world = await createSchedulingWorld(t.context.db);
-    const otherWorld = await createSchedulingWorld(t.context.db);
-    const janeUser = await createClinicPatient(t.context.db, world.clinicId);
-    const markUser = await createClinicPatient(t.context.db, world.clinicId);
-    jane = { id: janeUser.id, token: (await loginTokens(t.app, janeUser.username)).access_token };
-    mark = { id: markUser.id, token: (await loginTokens(t.app, markUser.username)).access_token };
-    provider = { token: (await loginTokens(t.app, world.provider.username)).access_token };
-    otherProvider = { token: (await loginTokens(t.app, otherWorld.provider.username)).access_token };
-    const appointment = await insertAppointment(t.context.db, world, {
-      patientUserId: jane.id,
-      startAt: new Date(Date.now() + 86_400_000),
-    });
-    appointmentId = appointment.id;
+    checkIn = await buildCheckInTestWorld('insurance');
+    ({ t, dataDir, world, jane, mark, provider, otherProvider, appointmentId } = checkIn);
   });
   afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await checkIn.close();
   });
 
   function upload(token: string, parts: Part[], query = `clinicUuid=${world.clinicId}`) {
@@ -381,6 +358,12 @@ describe('insurance card task and uploads (spec 2 §3/§4, spec 3 §3/§4/§7, d
       headers: auth(provider.token),
     });
     expect(elsewhere.json()).toEqual({ count: 0 });
+    const notAnId = await t.app.inject({
+      method: 'GET',
+      url: `/api/insurance/queue/count?clinicUuid=${world.clinicId}&listDepartmentUuid=abc`,
+      headers: auth(provider.token),
+    });
+    expect(notAnId.statusCode).toBe(400);
     const page = await t.app.inject({
       method: 'GET',
       url: `${base}&offset=1&limit=1`,

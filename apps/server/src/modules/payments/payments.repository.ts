@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clinics } from '../../db/schema/clinics.ts';
 import { balanceItems, paymentTransactions } from '../../db/schema/payments.ts';
@@ -71,4 +71,15 @@ export async function findPaidCopayOfTask(db: Db, taskId: string) {
 /** Serialises copay payments of one task (a double click must not charge twice). */
 export async function lockTask(db: Db, taskId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`copay:${taskId}`}))`);
+}
+
+/** A patient's payments at one clinic, newest first (the provider's payments tab, issue 6). */
+export async function findPatientTransactions(db: Db, userId: string, clinicId: string) {
+  return db
+    .select({ transaction: paymentTransactions, clinicName: clinics.name })
+    .from(paymentTransactions)
+    .innerJoin(clinics, eq(clinics.id, paymentTransactions.clinicId))
+    .where(and(eq(paymentTransactions.userId, userId), eq(paymentTransactions.clinicId, clinicId)))
+    .orderBy(desc(paymentTransactions.createdAt))
+    .limit(100);
 }

@@ -22,6 +22,7 @@ import type { PaymentProcessor } from './payment-processor.ts';
 import {
   findOpenBalances,
   findPaidCopayOfTask,
+  findPatientTransactions,
   findTransaction,
   insertTransaction,
   lockOpenBalances,
@@ -260,4 +261,33 @@ export async function getReceipt(db: Db, auth: AuthContext, transactionId: strin
     throw new HttpError(404, TRANSACTION_NOT_FOUND_TEXT, { code: 'transaction_not_found' });
   }
   return toTransaction(found.transaction, found.clinicName, DESCRIPTION[found.transaction.kind]);
+}
+
+/**
+ * The provider's payments tab (spec 3 §2 patient view): the patient's open balance and payment history
+ * at one clinic. The caller has already checked that the provider may see this patient there.
+ */
+export async function patientPaymentsAtClinic(
+  db: Db,
+  patientUserId: string,
+  clinicId: string,
+): Promise<{ balance: BalanceList; transactions: Transaction[] }> {
+  const open = await findOpenBalances(db, patientUserId, clinicId);
+  const rows = await findPatientTransactions(db, patientUserId, clinicId);
+  return {
+    balance: {
+      items: open.map((row) => ({
+        id: row.id,
+        clinicUuid: row.clinicId,
+        appointmentId: row.appointmentId,
+        description: row.description,
+        amountCents: row.amountCents,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      totalCents: open.reduce((sum, row) => sum + row.amountCents, 0),
+    },
+    transactions: rows.map((row) =>
+      toTransaction(row.transaction, row.clinicName, DESCRIPTION[row.transaction.kind]),
+    ),
+  };
 }

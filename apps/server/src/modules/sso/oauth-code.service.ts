@@ -17,7 +17,12 @@ export const OAUTH_CODE_TTL_MS = 2 * 60_000;
 /** Where one-time codes may be used: OAUTH_CODE_REDIRECT_URIS, and the portal's own oauth-code route. */
 export function oauthCodeRedirectUris(env: AppContext['env']): string[] {
   const own = env.PUBLIC_URL ? [new URL('/oauth-code', env.PUBLIC_URL).href] : [];
-  return [...own, ...env.OAUTH_CODE_REDIRECT_URIS];
+  return [...own, providerAdminRedirectUri(env), ...env.OAUTH_CODE_REDIRECT_URIS];
+}
+
+/** spec 3 §7: where the provider admin site takes its one-time codes (decision 0024). */
+export function providerAdminRedirectUri(env: AppContext['env']): string {
+  return `${env.PROVIDER_ADMIN_URL.replace(/\/+$/, '')}/oauth-code`;
 }
 
 function withCode(redirectUri: string, code: string): string {
@@ -32,6 +37,8 @@ export async function issueOAuthCode(
   context: AppContext,
   auth: AuthContext,
   redirectUri: string,
+  /** What the code is for (e.g. the provider admin code's type and clinic), kept beside it. */
+  data: Record<string, unknown> = {},
 ): Promise<OAuthCodeResponse> {
   if (!isRegisteredUri(redirectUri, oauthCodeRedirectUris(context.env))) {
     throw new HttpError(404, REDIRECT_URI_NOT_FOUND_TEXT, {
@@ -46,6 +53,7 @@ export async function issueOAuthCode(
     userId: auth.userId,
     tokenHash: sha256(code),
     redirectUri: normalised,
+    data,
     now,
     expiresAt: new Date(now.getTime() + OAUTH_CODE_TTL_MS),
   });

@@ -59,13 +59,20 @@ export async function touchIdentity(db: Db, provider: string, subject: string, n
 
 export async function insertOAuthCode(
   db: Db,
-  values: { userId: string; tokenHash: string; redirectUri: string; now: Date; expiresAt: Date },
+  values: {
+    userId: string;
+    tokenHash: string;
+    redirectUri: string;
+    data?: Record<string, unknown>;
+    now: Date;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db.insert(oneTimeTokens).values({
     purpose: OAUTH_CODE_PURPOSE,
     userId: values.userId,
     tokenHash: values.tokenHash,
-    data: { redirectUri: values.redirectUri },
+    data: { ...values.data, redirectUri: values.redirectUri },
     createdAt: values.now,
     expiresAt: values.expiresAt,
   });

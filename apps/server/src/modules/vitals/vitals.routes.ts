@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@app/contracts/errors';
 import {
+  clinicPatientPathSchema,
+  vitalEntryInputSchema,
+  vitalEntryResponseSchema,
+  vitalSeriesQuerySchema,
+  vitalSeriesResponseSchema,
   taskVitalsResponseSchema,
   vitalReadingSchema,
   vitalsInputSchema,
@@ -9,7 +14,13 @@ import {
 } from '@app/contracts/vitals';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireAuth } from '../../platform/access.ts';
-import { getTaskVitals, recordTaskVitals } from './vitals.service.ts';
+import {
+  getTaskVitals,
+  readOwnSeries,
+  readPatientSeries,
+  recordOwnEntry,
+  recordTaskVitals,
+} from './vitals.service.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
@@ -47,5 +58,48 @@ export async function vitalsRoutes(app: FastifyInstance, { context }: { context:
       );
       return reply.code(201).send(reading);
     },
+  );
+
+  // Issue 6 item 9 (decision 0028): the patient's own history and entries (graphs, /user/vital/group).
+  routes.get(
+    '/api/vitals/values',
+    {
+      config: { access: access.patient },
+      schema: {
+        querystring: vitalSeriesQuerySchema,
+        response: { 200: vitalSeriesResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => readOwnSeries(db, requireAuth(request), request.query, context.now()),
+  );
+
+  routes.post(
+    '/api/vitals/values',
+    {
+      config: { access: access.patient },
+      schema: {
+        body: vitalEntryInputSchema,
+        response: { 201: vitalEntryResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await recordOwnEntry(db, requireAuth(request), request.body, context.now());
+      return reply.code(201).send(created);
+    },
+  );
+
+  // spec 3 §2 health tab (Flowsheet, Graphs & Goals): a patient of the provider's clinic.
+  routes.get(
+    '/api/provider/clinics/:clinicId/patients/:patientId/vitals',
+    {
+      config: { access: access.provider('REMOTE_PATIENT_MONITORING') },
+      schema: {
+        params: clinicPatientPathSchema,
+        querystring: vitalSeriesQuerySchema,
+        response: { 200: vitalSeriesResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      readPatientSeries(db, request.params.clinicId, request.params.patientId, request.query, context.now()),
   );
 }

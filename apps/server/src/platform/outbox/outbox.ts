@@ -17,14 +17,22 @@ export interface OutgoingMessage {
  * `now` is the application's clock (context.now): the worker compares due times with that clock, so
  * the row must not take the database server's own `now()`, which may run a little ahead.
  */
-export async function enqueueMessage(db: Db, message: OutgoingMessage, now: Date): Promise<void> {
-  await db.insert(outboxMessages).values({
-    createdAt: now,
-    nextAttemptAt: now,
-    channel: message.channel,
-    recipient: message.recipient,
-    subject: message.subject ?? null,
-    body: message.body,
-    purpose: message.purpose,
-  });
+export async function enqueueMessage(db: Db, message: OutgoingMessage, now: Date): Promise<string> {
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({
+      createdAt: now,
+      nextAttemptAt: now,
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      body: message.body,
+      purpose: message.purpose,
+    })
+    .returning({ id: outboxMessages.id });
+  if (!row) {
+    throw new Error('outbox message was not stored');
+  }
+  // The id lets a sender follow its message's delivery state (bulk messaging, decision 0026).
+  return row.id;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decideAreaAccess, loginAfterSessionLost, rootRedirect } from './area-access.ts';
+import {
+  decideAreaAccess,
+  decideProviderVideoCallAccess,
+  loginAfterSessionLost,
+  rootRedirect,
+} from './area-access.ts';
 
 describe('decideAreaAccess (spec 1 §2)', () => {
   it('admits each role to its own area', () => {
@@ -65,5 +70,24 @@ describe('loginAfterSessionLost (spec 2 §6, §8: provider token missing -> prov
       to: '/guest/login',
       urlAfterLogin: '/user/appointment',
     });
+  });
+});
+
+describe('provider video-call room (issue 7, decision 0030)', () => {
+  const room = '/provider/video-call/a1';
+
+  it('opens for anyone holding an invitation uuid, even without a login', () => {
+    expect(decideProviderVideoCallAccess('guest', `${room}?uuid=5f0c`)).toEqual({ kind: 'allow' });
+    expect(decideProviderVideoCallAccess('user', `${room}?uuid=5f0c`)).toEqual({ kind: 'allow' });
+  });
+
+  it('is a provider screen without the uuid', () => {
+    expect(decideProviderVideoCallAccess('provider', room)).toEqual({ kind: 'allow' });
+    expect(decideProviderVideoCallAccess('guest', room)).toEqual({
+      kind: 'redirect',
+      to: `/guest/provider-login?redirectTo=${encodeURIComponent(room)}`,
+      urlAfterLogin: room,
+    });
+    expect(decideProviderVideoCallAccess('user', `${room}?uuid=`).kind).toBe('redirect');
   });
 });

@@ -41,6 +41,19 @@ export function decideAreaAccess(area: Area, role: Role, wantedUrl: string): Are
   return { kind: 'redirect', to: DEFAULT_ROUTES[role] };
 }
 
+/**
+ * Issue 7 (decision 0030): the provider's video-call room also opens for whoever holds an invitation
+ * uuid, with or without a login (the server checks the uuid when the room ticket is asked for).
+ * Without a uuid it is a provider screen like the others.
+ */
+export function decideProviderVideoCallAccess(role: Role, wantedUrl: string): AreaDecision {
+  const uuid = new URL(wantedUrl, 'http://localhost').searchParams.get('uuid');
+  if (uuid) {
+    return { kind: 'allow' };
+  }
+  return decideAreaAccess('provider', role, wantedUrl);
+}
+
 /** spec 1 §2: the empty path goes to the role's default route. */
 export function rootRedirect(role: Role): string {
   return DEFAULT_ROUTES[role];

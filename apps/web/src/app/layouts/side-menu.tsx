@@ -24,10 +24,23 @@ interface SideMenuProps {
   onLogout: () => void;
   /** Extra actions under the links (e.g. turning on notifications). */
   children?: ReactNode;
+  /** Above the links (the provider's avatar, name and email, spec 3 §2). */
+  header?: ReactNode;
+  /** The log-out button's text (the provider menu says LOG OUT). */
+  logoutLabel?: string;
 }
 
 /** The side menu (spec 1 §2): toggled by the user, closed at the start of every navigation. */
-export function SideMenu({ id, opened, onClose, items, onLogout, children }: SideMenuProps) {
+export function SideMenu({
+  id,
+  opened,
+  onClose,
+  items,
+  onLogout,
+  children,
+  header,
+  logoutLabel,
+}: SideMenuProps) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -40,6 +53,7 @@ export function SideMenu({ id, opened, onClose, items, onLogout, children }: Sid
       // Appears at once: no half-transparent frames for a reader (or an automated contrast check).
       transitionProps={{ duration: 0 }}
     >
+      {header}
       <nav aria-label={t('nav.mainMenu')}>
         <ul className="app-nav-list">
           {items.map((item) => (
@@ -60,7 +74,7 @@ export function SideMenu({ id, opened, onClose, items, onLogout, children }: Sid
       </nav>
       {children}
       <Button mt="lg" variant="outline" fullWidth onClick={onLogout}>
-        {t('nav.logout')}
+        {logoutLabel ?? t('nav.logout')}
       </Button>
     </Drawer>
   );

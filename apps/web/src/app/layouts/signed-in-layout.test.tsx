@@ -47,6 +47,6 @@ describe('signed-in layout (spec 1 §2)', () => {
     await waitFor(() => {
       expect(menu).not.toBeInTheDocument();
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Family' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Family profiles' })).toBeInTheDocument();
   });
 });

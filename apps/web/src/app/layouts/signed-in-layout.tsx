@@ -21,10 +21,28 @@ interface SignedInLayoutProps {
   menu: readonly MenuItem[];
   /** Shown above the screen (the patient area's provider-switch notice, spec 2 §4). */
   notice?: ReactNode;
+  /** The provider shell (spec 3 §2): sidebar, footer tabs, header page action and menu parts. */
+  sidebar?: ReactNode;
+  bottomNav?: ReactNode;
+  headerAction?: ReactNode;
+  menuHeader?: ReactNode;
+  menuActions?: ReactNode;
+  logoutLabel?: string;
 }
 
 /** The patient and provider areas: header with the menu toggle, side menu, idle logout. */
-export function SignedInLayout({ area, home, menu, notice }: SignedInLayoutProps) {
+export function SignedInLayout({
+  area,
+  home,
+  menu,
+  notice,
+  sidebar,
+  bottomNav,
+  headerAction,
+  menuHeader,
+  menuActions,
+  logoutLabel,
+}: SignedInLayoutProps) {
   const { t } = useTranslation();
   const config = useAppConfig();
   const location = useLocation();
@@ -44,6 +62,7 @@ export function SignedInLayout({ area, home, menu, notice }: SignedInLayoutProps
       <Link className="app-header__name" to={home}>
         {config.appName}
       </Link>
+      {headerAction ? <div className="app-header__actions">{headerAction}</div> : null}
       <button
         type="button"
         className="app-menu-button"
@@ -62,7 +81,7 @@ export function SignedInLayout({ area, home, menu, notice }: SignedInLayoutProps
 
   return (
     <MantineScope>
-      <CommonLayout header={header}>
+      <CommonLayout header={header} sidebar={sidebar} bottomNav={bottomNav}>
         {notice}
         <Outlet />
         {config.features.biometricLogin ? <BiometricOffer /> : null}
@@ -73,11 +92,14 @@ export function SignedInLayout({ area, home, menu, notice }: SignedInLayoutProps
             setOpenedAt(null);
           }}
           items={menu}
+          {...(menuHeader ? { header: menuHeader } : {})}
+          {...(logoutLabel ? { logoutLabel } : {})}
           onLogout={() => {
             setOpenedAt(null);
             void logout();
           }}
         >
+          {menuActions}
           <NotificationsButton />
         </SideMenu>
         <IdleWatch

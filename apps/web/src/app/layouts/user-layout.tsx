@@ -1,4 +1,5 @@
 import { SwitchedPatientNotice } from '../../features/patient-switch/components/switched-patient-notice.tsx';
+import { FamilySwitchNotice } from '../../features/family/components/family-switch-notice.tsx';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
 import { SignedInLayout } from './signed-in-layout.tsx';
 import type { MenuItem } from './side-menu.tsx';
@@ -6,6 +7,7 @@ import type { MenuItem } from './side-menu.tsx';
 /** spec 1 §2 patient side menu; the external patient portal link is added when one is configured. */
 export const PATIENT_MENU: readonly MenuItem[] = [
   { to: '/user/appointment', labelKey: 'menu.appointments' },
+  { to: '/user/message', labelKey: 'menu.messages' },
   { to: '/user/account-settings', labelKey: 'menu.accountSettings' },
   { to: '/user/single/health-card', labelKey: 'menu.healthCard' },
   { to: '/user/documents', labelKey: 'menu.documents' },
@@ -33,7 +35,12 @@ export function UserLayout() {
       area="user"
       home="/user/appointment"
       menu={patientMenu(config.patientPortalUrl)}
-      notice={<SwitchedPatientNotice />}
+      notice={
+        <>
+          <SwitchedPatientNotice />
+          <FamilySwitchNotice />
+        </>
+      }
     />
   );
 }

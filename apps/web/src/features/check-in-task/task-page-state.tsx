@@ -6,7 +6,7 @@ import { Alert, Loader, Stack } from '@mantine/core';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { isApiRequestError } from '../../lib/api/api-error.ts';
 import { errorText } from '../account-settings/error-text.ts';
-import type { CurrentTask } from './use-current-task.ts';
+import type { TaskPage } from '../check-in/use-task-page.ts';
 
 /** Loading and not-found states of a task page; the page itself once its task is known. */
 export function TaskPageState({
@@ -15,16 +15,15 @@ export function TaskPageState({
   texts,
   children,
 }: {
-  current: CurrentTask;
+  current: TaskPage;
   title: string;
   texts: { loading: string; notFound: string };
   children: ReactNode;
 }) {
-  if (!current.appointmentId || current.isError) {
+  const named = Boolean(current.appointmentId ?? current.clinicUuid);
+  if (!named || current.isError) {
     const notFound =
-      !current.appointmentId ||
-      current.error === null ||
-      (isApiRequestError(current.error) && current.error.status === 404);
+      !named || current.error === null || (isApiRequestError(current.error) && current.error.status === 404);
     return (
       <Stack>
         <PageTitle>{title}</PageTitle>

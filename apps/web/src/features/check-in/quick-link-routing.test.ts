@@ -34,7 +34,10 @@ describe('quick-link routing (spec 2 §2 Quick-link entry, §4 Check-in quick li
     expect(quickLinkDestination({ ...base, type: 'on-fly', taskId: ids.task })).toBe(
       `/user/task?flow=on-fly&clinicUuid=${ids.clinic}&taskId=${ids.task}`,
     );
-    expect(quickLinkDestination({ ...base, type: 'messaging' })).toBe(PATIENT_HOME);
+    expect(quickLinkDestination({ ...base, type: 'messaging' })).toBe('/user/message');
+    expect(quickLinkDestination({ ...base, type: 'messaging', threadId: ids.a2 })).toBe(
+      `/user/message/${ids.a2}`,
+    );
     expect(quickLinkDestination({ ...base, type: 'careplan' })).toBe(PATIENT_HOME);
   });
 

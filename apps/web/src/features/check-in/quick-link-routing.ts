@@ -4,7 +4,7 @@ import { allNonVideoTasksDone } from './task-flow.ts';
 
 // spec 2 §2 Quick-link entry, §4 "Check-in quick link" (decision 0019): where each link lands.
 
-/** The patient home: messaging and care-plan links land here until their screens exist. */
+/** The patient home: care-plan links land here until their screen exists. */
 export const PATIENT_HOME = '/user/appointment';
 
 /** Where the link goes once logged in (a /user/ path, so the post-login redirect order keeps it). */
@@ -28,6 +28,8 @@ export function quickLinkDestination(params: QuickLinkParams): string {
         ? `/user/appointment/${encodeURIComponent(params.appointmentId)}`
         : PATIENT_HOME;
     case 'messaging':
+      // spec 2 §2: a messaging link names its thread (decision 0026).
+      return params.threadId ? `/user/message/${encodeURIComponent(params.threadId)}` : '/user/message';
     case 'careplan':
       return PATIENT_HOME;
   }

@@ -4,12 +4,15 @@ import {
   allNonVideoTasksDone,
   beginOnFly,
   canOpenTask,
+  beginCheckIn,
   clearCheckInFlow,
+  finalPageUrlOf,
   nextTaskAfter,
   orderOnFlyTasks,
   readCheckInFlow,
   taskPageUrl,
 } from './task-flow.ts';
+import { pickTask, taskBaseOf } from './use-task-page.ts';
 
 function task(id: string, overrides: Partial<CheckInTask> = {}): CheckInTask {
   return {
@@ -86,5 +89,41 @@ describe('check-in task flow (spec 2 §4)', () => {
     expect(readCheckInFlow().onFlyClinicUuid).toBe('c1');
     clearCheckInFlow();
     expect(readCheckInFlow().appFlow).toBeNull();
+  });
+
+  it('names the appointment on the final page only when no check-in was started in this tab', () => {
+    clearCheckInFlow();
+    const tasks = [task('a', done), task('b', { ...done, appointmentId: 'a2' })];
+    expect(finalPageUrlOf(tasks, 'b')).toBe('/user/check-in-final?appointmentId=a2');
+    beginCheckIn(['a1', 'a2']);
+    expect(finalPageUrlOf(tasks, 'b')).toBe('/user/check-in-final');
+    clearCheckInFlow();
+  });
+});
+
+describe('the task of a task page (use-task-page.ts)', () => {
+  const questionnaire = { actions: [{ type: 'questionnaire' as const }] };
+  const tasks = [
+    task('r'),
+    task('q1', { ...questionnaire, ...done }),
+    task('q2', questionnaire),
+    task('q3', questionnaire),
+  ];
+
+  it('is the task the URL names, whatever its type', () => {
+    expect(pickTask(tasks, 'r', ['questionnaire'])?.taskId).toBe('r');
+    expect(pickTask(tasks, 'missing', ['questionnaire'])).toBeNull();
+  });
+
+  it("without a task id: the first undone task of the page's types, else the first of them", () => {
+    expect(pickTask(tasks, null, ['questionnaire'])?.taskId).toBe('q2');
+    expect(pickTask([task('q1', { ...questionnaire, ...done })], null, ['questionnaire'])?.taskId).toBe('q1');
+    expect(pickTask(tasks, null, ['copay'])).toBeNull();
+    expect(pickTask(tasks, null, null)).toBeNull();
+  });
+
+  it('runs under the self check-in prefix when its path has it', () => {
+    expect(taskBaseOf('/provider/patient/task/vital')).toBe('/provider/patient/task');
+    expect(taskBaseOf('/user/task/vital')).toBe('/user/task');
   });
 });

@@ -297,6 +297,11 @@ export interface CompleteTaskOptions {
   listAttachmentId?: string[];
   /** Self check-in: open the same task again instead of the success page (spec 2 §4 flag). */
   reopen?: boolean;
+  /**
+   * A closing page of the task's own (the copay's thank-you page) to open instead of the next task.
+   * The task stays the stored active task, so that page continues with `useGoToActiveTask()`.
+   */
+  next?: string;
 }
 
 /**
@@ -314,7 +319,8 @@ export function useCompleteTask(): (options?: CompleteTaskOptions) => Promise<vo
         return;
       }
       const action = task.actions[0]?.type ?? 'regular';
-      if (!isDoneByOwnFlow(action)) {
+      // A done task opened again (regular, vital) is not marked twice.
+      if (!isDoneByOwnFlow(action) && !task.isDone) {
         if (task.appointmentId === null) {
           await markOnFlyTask(task.settingId, 'done');
         } else {
@@ -323,6 +329,11 @@ export function useCompleteTask(): (options?: CompleteTaskOptions) => Promise<vo
       }
       await queryClient.invalidateQueries({ queryKey: [CHECK_IN_PATH] });
       const tasks = await refreshFlowTasks(task);
+      if (options.next) {
+        storeActiveTask(tasks.find((item) => item.taskId === task.taskId) ?? task);
+        await navigate(options.next, { replace: true });
+        return;
+      }
       if (task.appointmentId === null) {
         // On-the-fly: done tasks leave the list and the flow continues (spec 2 §4).
         storeActiveTask(null);
@@ -347,6 +358,21 @@ export function useCompleteTask(): (options?: CompleteTaskOptions) => Promise<vo
 
 type Navigate = ReturnType<typeof useNavigate>;
 
+/**
+ * The final page; it finishes the stored check-in entry. A task page opened from a link (no check-in
+ * started in this tab) names its appointment, so the final page knows what to finish.
+ */
+export function finalPageUrlOf(tasks: readonly CheckInTask[], activeTaskId: string | null): string {
+  if (readCheckInFlow().checkInAppointment.length > 0) {
+    return finalPageUrl();
+  }
+  const appointmentId =
+    tasks.find((task) => task.taskId === activeTaskId)?.appointmentId ?? tasks[0]?.appointmentId ?? null;
+  return appointmentId
+    ? `${finalPageUrl()}?appointmentId=${encodeURIComponent(appointmentId)}`
+    : finalPageUrl();
+}
+
 /** Opens the next undone task after `activeTaskId`, else the final page (marking a NEW task accessed). */
 async function goToActiveTask(
   tasks: readonly CheckInTask[],
@@ -356,7 +382,7 @@ async function goToActiveTask(
   const next = nextTaskAfter(tasks, activeTaskId);
   if (!next) {
     storeActiveTask(null);
-    await navigate(finalPageUrl(), { replace: true });
+    await navigate(finalPageUrlOf(tasks, activeTaskId), { replace: true });
     return;
   }
   const opened = next.status === 'NEW' ? await markCheckInTask(next, 'ACCESSED') : next;

@@ -4,6 +4,8 @@ import { useNavigate, type NavigateFunction } from 'react-router';
 import type { Role } from '@app/contracts/roles';
 import { dismissBanner } from '../../lib/errors/banner-store.ts';
 import { endPatientSwitch, isSwitchedToPatient, startPatientSwitch } from '../../lib/auth/patient-switch.ts';
+
+export { endFamilySwitch } from '../../lib/auth/patient-switch.ts';
 import { currentRole, subscribeSession } from '../../lib/auth/session-store.ts';
 import { requestPatientTokens, revokeCurrentSession } from './api/switch-to-patient.ts';
 

@@ -2,9 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@app/contracts/auth';
 import { clearAppStorage } from './clear-app-storage.ts';
 import {
+  endFamilySwitch,
   endPatientSwitch,
+  isSwitchedToFamilyMember,
   isSwitchedToPatient,
+  setAsideFamilyPrimary,
   setAsideProvider,
+  startFamilySwitch,
   startPatientSwitch,
 } from './patient-switch.ts';
 import { forgetCachedSession, getSession, setSession, type AuthSession } from './session-store.ts';
@@ -61,6 +65,7 @@ describe('provider-to-patient switch in the browser (spec 2 §4)', () => {
     expect(localStorage.getItem('id')).toBe('patient-1');
     expect(localStorage.getItem('memberType')).toBe('patient');
     expect(setAsideProvider()).toEqual({
+      kind: 'provider',
       session: provider,
       permissions: ['PATIENT', 'APPOINTMENTS'],
       returnTo: '/provider/patient-create',
@@ -114,5 +119,64 @@ describe('provider-to-patient switch in the browser (spec 2 §4)', () => {
     clearAppStorage();
     expect(getSession()).toBeNull();
     expect(setAsideProvider()).toBeNull();
+  });
+});
+
+describe('family switch in the browser (spec 3 §4, decision 0027)', () => {
+  const primary: AuthSession = {
+    accessToken: 'primary-access',
+    refreshToken: 'primary-refresh',
+    expiresAt: Date.now() + 600_000,
+    user: {
+      id: 'primary-1',
+      memberId: 'm1',
+      memberType: 'patient',
+      role: 'user',
+      isResetPasswordRequired: false,
+      isSecurityQuestionEmpty: false,
+    },
+  };
+  const memberTokens: TokenResponse = {
+    ...patientTokens,
+    access_token: 'member-access',
+    user: { ...patientTokens.user, id: 'member-1', switchedBy: undefined, familyPrimaryUserId: 'primary-1' },
+  };
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    forgetCachedSession();
+    setSession(primary);
+  });
+
+  it('sets the primary user aside, makes the member current, and switching back restores the primary', () => {
+    expect(startFamilySwitch(memberTokens, '/user/family')).toBe(true);
+    expect(getSession()?.user.id).toBe('member-1');
+    expect(localStorage.getItem('id')).toBe('member-1');
+    expect(isSwitchedToFamilyMember()).toBe(true);
+    // A family switch is not a provider acting as a patient.
+    expect(isSwitchedToPatient()).toBe(false);
+    expect(setAsideProvider()).toBeNull();
+    expect(endPatientSwitch()).toBeNull();
+    expect(endFamilySwitch()).toBe('/user/family');
+    expect(getSession()).toEqual(primary);
+    expect(localStorage.getItem('id')).toBe('primary-1');
+    expect(setAsideFamilyPrimary()).toBeNull();
+    expect(endFamilySwitch()).toBeNull();
+  });
+
+  it("refuses a member of somebody else, a switch inside a switch and a provider's session", () => {
+    expect(
+      startFamilySwitch(
+        { ...memberTokens, user: { ...memberTokens.user, familyPrimaryUserId: 'x' } },
+        '/user/family',
+      ),
+    ).toBe(false);
+    expect(getSession()).toEqual(primary);
+    expect(startFamilySwitch(memberTokens, '/user/family')).toBe(true);
+    expect(startFamilySwitch(memberTokens, '/user/family')).toBe(false);
+    endFamilySwitch();
+    setSession(provider);
+    expect(startFamilySwitch(memberTokens, '/user/family')).toBe(false);
+    expect(getSession()).toEqual(provider);
   });
 });

@@ -36,10 +36,19 @@ export type FeatureNamespace =
   | 'checkIn'
   | 'demographics'
   | 'vitals'
+  | 'health'
   | 'payments'
   | 'insurance'
   | 'documents'
-  | 'questionnaires';
+  | 'questionnaires'
+  | 'providerShell'
+  | 'providerSchedule'
+  | 'messaging'
+  | 'patients'
+  | 'insuranceReview'
+  | 'family'
+  | 'providerAdmin'
+  | 'videoCall';
 
 const featureCatalogues = new Map<string, FeatureCatalogue>();
 /** `${instance language}:${catalogue name}` of the catalogues already added to the active instance. */

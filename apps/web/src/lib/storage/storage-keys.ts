@@ -56,6 +56,8 @@ export const SESSION_KEYS = {
   appointmentId: 'appointmentId',
   /** The clinic of the on-the-fly flow. */
   onFlyClinicUuid: 'onFlyClinicUuid',
+  /** spec 1 §4 "thread data": the receivers a provider chose for a new message (decision 0026). */
+  messageDraft: 'messageDraft',
 } as const;
 
 /**

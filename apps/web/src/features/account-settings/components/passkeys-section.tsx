@@ -90,7 +90,7 @@ export function PasskeysSection({ canAdd }: { canAdd: boolean }) {
                   </div>
                   <Button
                     variant="outline"
-                    color="red"
+                    color="red.9"
                     aria-label={t('passkeys.removeLabel', { name: passkey.name })}
                     loading={remove.isPending && remove.variables === passkey.id}
                     onClick={() => {

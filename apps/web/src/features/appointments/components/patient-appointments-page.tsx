@@ -153,12 +153,8 @@ export function PatientAppointmentsPage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <Stack gap={4}>
-        <Title order={1}>{patient.data ? patient.data.name : t('providerPatient.title')}</Title>
-        {patient.data ? (
-          <Text>{t('providerPatient.memberId', { memberId: patient.data.memberId })}</Text>
-        ) : null}
-      </Stack>
+      {/* Inside the patient view shell (spec 3 §2), whose h1 is the patient's name. */}
+      <Title order={2}>{t('providerPatient.appointmentsHeading')}</Title>
       {patient.isPending ? <Text role="status">{t('providerPatient.loading')}</Text> : null}
       {patient.isError ? (
         <Alert color="red" role="alert">
@@ -169,12 +165,6 @@ export function PatientAppointmentsPage() {
         <>
           <Group gap="sm">
             <Button
-              component={Link}
-              to={`/provider/patient/${encodeURIComponent(patientId)}/appointments/create`}
-            >
-              {t('providerPatient.schedule')}
-            </Button>
-            <Button
               variant="outline"
               onClick={() => {
                 switchTo();
@@ -182,11 +172,11 @@ export function PatientAppointmentsPage() {
             >
               {t('providerPatient.switch')}
             </Button>
-            {/* Issue 5: the saved questionnaires, read-only, until issue 6's documents tab. */}
+            {/* Issue 5's read-only questionnaires, now under the documents tab (issue 6). */}
             <Button
               variant="subtle"
               component={Link}
-              to={`/provider/patient/${encodeURIComponent(patientId)}/questionnaires`}
+              to={`/provider/patient/${encodeURIComponent(patientId)}/documents/questionnaires`}
             >
               {t('providerPatient.questionnaires')}
             </Button>
@@ -222,6 +212,17 @@ export function PatientAppointmentsPage() {
                 }}
               />
             </>
+          ) : null}
+          {/* spec 3 §2: the SCHEDULE footer button appears with the APPOINTMENTS permission. */}
+          {hasProviderPermission('APPOINTMENTS') ? (
+            <Group component="footer" justify="flex-end">
+              <Button
+                component={Link}
+                to={`/provider/patient/${encodeURIComponent(patientId)}/appointments/create`}
+              >
+                {t('providerPatient.schedule')}
+              </Button>
+            </Group>
           ) : null}
         </>
       ) : null}

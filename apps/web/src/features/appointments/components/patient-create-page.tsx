@@ -140,7 +140,15 @@ function ClinicChoice({ clinics, onChoose }: { clinics: PatientClinic[]; onChoos
  * link returns to that choice (hidden with one clinic). After Save the provider is switched to the
  * new patient (§4) and lands on /user/appointment/create.
  */
-export function PatientCreatePage() {
+export function PatientCreatePage({
+  title,
+  onCreated,
+}: {
+  /** spec 3 §2 Register patient uses its own title. */
+  title?: string;
+  /** What happens after Save; default: switch to the new patient (spec 2 §2, §4). */
+  onCreated?: (created: { clinicUuid: string; userId: string }) => Promise<void>;
+} = {}) {
   const { t } = useTranslation('appointments');
   const common = useTranslation();
   const navigate = useNavigate();
@@ -163,6 +171,10 @@ export function PatientCreatePage() {
   const save = useMutation({
     mutationFn: async (input: { clinicUuid: string; values: PatientCreateRequest }) => {
       const created = await createPatient(input.clinicUuid, input.values);
+      if (onCreated) {
+        await onCreated({ clinicUuid: input.clinicUuid, userId: created.userId });
+        return;
+      }
       // spec 2 §2, §4: the provider continues as the new patient, on the booking start.
       await switchToPatient(created.userId);
     },
@@ -238,7 +250,7 @@ export function PatientCreatePage() {
           {t('providerPatient.create.anotherClinic')}
         </Anchor>
       ) : null}
-      <Title order={1}>{t('providerPatient.create.title')}</Title>
+      <Title order={1}>{title ?? t('providerPatient.create.title')}</Title>
       {clinics.isSuccess && list.length === 0 ? (
         <Alert color="red" role="alert">
           {t('providerPatient.create.noClinic')}

@@ -5,15 +5,16 @@ export const appointmentsEn = {
 
   // Provider side (spec 2 §2 provider view of one patient, new-patient registration; §4 switch).
   'providerPatient.title': 'Patient appointments',
+  'providerPatient.appointmentsHeading': 'Appointments',
   'providerPatient.loading': 'Loading the patient…',
   'providerPatient.noAccess': 'You do not have access to view patient details.',
   'providerPatient.memberId': 'Member ID {{memberId}}',
-  'providerPatient.schedule': 'Schedule appointment',
+  'providerPatient.schedule': 'SCHEDULE',
   'providerPatient.switch': 'Switch to patient',
   'providerPatient.questionnaires': 'Questionnaires',
   'providerPatient.upcoming': 'Upcoming appointments',
   'providerPatient.past': 'Past appointments',
-  'providerPatient.noUpcoming': 'No upcoming appointments.',
+  'providerPatient.noUpcoming': 'This patient does not currently have any scheduled upcoming appointments.',
   'providerPatient.noPast': 'No past appointments.',
   'providerPatient.listFailed': 'The appointments could not be loaded.',
   'providerPatient.viewDetails': 'View details of the appointment on {{when}}',

@@ -5,15 +5,16 @@ export const appointmentsEs: Record<keyof typeof appointmentsEn, string> = {
 
   // Provider side (spec 2 §2 provider view of one patient, new-patient registration; §4 switch).
   'providerPatient.title': 'Citas del paciente',
+  'providerPatient.appointmentsHeading': 'Citas',
   'providerPatient.loading': 'Cargando el paciente…',
   'providerPatient.noAccess': 'No tiene acceso para ver los datos del paciente.',
   'providerPatient.memberId': 'N.º de miembro {{memberId}}',
-  'providerPatient.schedule': 'Programar cita',
+  'providerPatient.schedule': 'PROGRAMAR',
   'providerPatient.switch': 'Cambiar al paciente',
   'providerPatient.questionnaires': 'Cuestionarios',
   'providerPatient.upcoming': 'Próximas citas',
   'providerPatient.past': 'Citas pasadas',
-  'providerPatient.noUpcoming': 'No hay próximas citas.',
+  'providerPatient.noUpcoming': 'Este paciente no tiene actualmente citas próximas programadas.',
   'providerPatient.noPast': 'No hay citas pasadas.',
   'providerPatient.listFailed': 'No se pudieron cargar las citas.',
   'providerPatient.viewDetails': 'Ver los detalles de la cita del {{when}}',

@@ -18,6 +18,9 @@ export function useLogout(): () => Promise<void> {
     if (switchModule && (await switchModule.returnToProvider(queryClient, navigate))) {
       return;
     }
+    // spec 3 §4 family switch: logging out ends the primary user's session, and the member's with it
+    // (it is bounded by the primary's), so the primary session is restored first and then ended.
+    switchModule?.endFamilySwitch();
     await performLogout({
       queryClient,
       navigate: (to) => navigate(to, { replace: true }),

@@ -4,25 +4,25 @@ import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { dashboardUrl, useCompleteTask } from '../task-flow.ts';
-import { usePageTask } from './use-page-task.ts';
+import { useSearchParams } from 'react-router';
+import { dashboardUrl } from '../task-flow.ts';
+import { useTaskPage } from '../use-task-page.ts';
 
 /** {task base url}/regular: a task the patient does themselves, then marks as done (spec 2 §3 REGULAR). */
 export function RegularTaskPage() {
   // The next task may use this same page: a fresh page (state) per task.
-  const { taskId } = usePageTask();
-  return <RegularTask key={taskId ?? ''} />;
+  const [params] = useSearchParams();
+  return <RegularTask key={params.get('taskId') ?? ''} />;
 }
 
 function RegularTask() {
   const { t } = useTranslation('checkIn');
-  const { query, appointmentId, selfCheckIn } = usePageTask();
-  const completeTask = useCompleteTask();
+  const page = useTaskPage(null);
+  const { task, appointmentId, selfCheckIn } = page;
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const task = query.data;
 
-  if (query.isPending && query.fetchStatus !== 'idle') {
+  if (page.isLoading) {
     return <Loader role="status" aria-label={t('dashboard.loading')} />;
   }
   if (!task) {
@@ -39,7 +39,7 @@ function RegularTask() {
   const markDone = () => {
     setBusy(true);
     setFailed(false);
-    completeTask({ task }).catch(() => {
+    page.complete().catch(() => {
       setFailed(true);
       setBusy(false);
     });

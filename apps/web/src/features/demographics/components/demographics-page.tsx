@@ -29,7 +29,7 @@ import { isApiRequestError } from '../../../lib/api/api-error.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import { appointmentQuery } from '../../appointments/api/get-appointment.ts';
 import { TaskPageState } from '../../check-in-task/task-page-state.tsx';
-import { useCurrentTask, type CurrentTask } from '../../check-in-task/use-current-task.ts';
+import { useTaskPage, type TaskPage } from '../../check-in/use-task-page.ts';
 import { addressQuery } from '../api/get-address.ts';
 import { clinicUserDetailsQuery } from '../api/get-clinic-user-details.ts';
 import { emergencyQuery } from '../api/get-emergency.ts';
@@ -54,7 +54,7 @@ function isStep(value: string | undefined): value is DemographicStep {
 /** spec 2 §2 {task base url}/demographic/personal, /contact-info, /emergency-info. */
 export function DemographicsPage() {
   const { t } = useTranslation('demographics');
-  const current = useCurrentTask(['demographics', 'demographic_uds']);
+  const current = useTaskPage(['demographics', 'demographic_uds']);
   return (
     <TaskPageState
       current={current}
@@ -66,7 +66,7 @@ export function DemographicsPage() {
   );
 }
 
-function DemographicsWizard({ current, task }: { current: CurrentTask; task: CheckInTask }) {
+function DemographicsWizard({ current, task }: { current: TaskPage; task: CheckInTask }) {
   const { t } = useTranslation('demographics');
   const params = useParams();
   const step: DemographicStep = isStep(params.step) ? params.step : 'personal';
@@ -139,8 +139,7 @@ function DemographicsWizard({ current, task }: { current: CurrentTask; task: Che
   }
 
   const index = DEMOGRAPHIC_STEPS.indexOf(step);
-  const stepUrl = (target: DemographicStep) =>
-    `${current.baseUrl}/demographic/${target}?${current.taskSearch}`;
+  const stepUrl = (target: DemographicStep) => `${current.base}/demographic/${target}${current.search}`;
   const goTo = async (target: DemographicStep, nextErrors?: FieldErrors) => {
     await navigate(stepUrl(target), { state: { draft, errors: nextErrors } satisfies StepState });
   };

@@ -14,7 +14,7 @@ import type { TaskDocument } from '@app/contracts/documents';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { downloadStoredFile } from '../../../lib/api/stored-file.ts';
-import { useTaskPage, type TaskPage } from '../../check-in/task-page.ts';
+import { useTaskPage, type TaskPage } from '../../check-in/use-task-page.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import { TASK_DOCUMENTS_PATH, taskDocumentsQuery } from '../api/get-task-documents.ts';
 import { signDocument } from '../api/sign-document.ts';
@@ -23,7 +23,7 @@ import { SignatureInput, type SignatureValue } from './signature-input.tsx';
 /** Issue 5 item 8: /user/task/sign-document (and the kiosk prefix): read, sign, download. */
 export function SignDocumentPage() {
   const { t } = useTranslation('documents');
-  const page = useTaskPage('sign_document');
+  const page = useTaskPage(['sign_document']);
   let body;
   if (page.isLoading) {
     body = <Loader role="status" aria-label={t('loading')} />;
@@ -80,7 +80,7 @@ function TaskDocumentsView({ task, page }: { task: CheckInTask; page: TaskPage }
             {t('allSigned')}
           </Alert>
           <Group>
-            <Button onClick={() => void page.complete({ markDone: false })}>{t('continue')}</Button>
+            <Button onClick={() => void page.complete()}>{t('continue')}</Button>
           </Group>
         </Stack>
       )}

@@ -11,7 +11,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { CheckInTask } from '@app/contracts/check-in';
 import type { InsuranceCard } from '@app/contracts/insurance';
 import { Button } from '../../../components/ui/button.tsx';
-import { useTaskPage, type TaskPage } from '../../check-in/task-page.ts';
+import { useTaskPage, type TaskPage } from '../../check-in/use-task-page.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import { insuranceCardsQuery } from '../api/list-insurance-cards.ts';
 import { saveInsuranceCard } from '../api/save-insurance-card.ts';
@@ -25,7 +25,7 @@ import { TaskPageFrame } from './task-page-frame.tsx';
  */
 export function ConfirmInsuranceCardPage() {
   const { t } = useTranslation('insurance');
-  const page = useTaskPage('insurance_card');
+  const page = useTaskPage(['insurance_card']);
   return (
     <TaskPageFrame title={t('confirm.title')} page={page}>
       {(task) => <ConfirmCards task={task} page={page} />}

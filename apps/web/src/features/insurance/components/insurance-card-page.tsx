@@ -11,7 +11,7 @@ import { useParams } from 'react-router';
 import type { CheckInTask } from '@app/contracts/check-in';
 import { INSURANCE_CARD_KINDS, type InsuranceCard, type InsuranceCardKind } from '@app/contracts/insurance';
 import { Button } from '../../../components/ui/button.tsx';
-import { useTaskPage } from '../../check-in/task-page.ts';
+import { useTaskPage } from '../../check-in/use-task-page.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import { INSURANCE_CARDS_PATH, insuranceCardsQuery } from '../api/list-insurance-cards.ts';
 import { saveInsuranceCard } from '../api/save-insurance-card.ts';
@@ -28,7 +28,7 @@ export function InsuranceCardPage() {
   const { t } = useTranslation('insurance');
   const { kind: param } = useParams();
   const kind: InsuranceCardKind = isKind(param) ? param : 'primary';
-  const page = useTaskPage('insurance_card');
+  const page = useTaskPage(['insurance_card']);
   return (
     <TaskPageFrame title={t('card.title', { kind: t(`kind.${kind}`) })} page={page}>
       {(task) => <CardLoader task={task} kind={kind} page={page} />}

@@ -6,7 +6,7 @@ import { Alert, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckInTask } from '@app/contracts/check-in';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import type { TaskPage } from '../../check-in/task-page.ts';
+import type { TaskPage } from '../../check-in/use-task-page.ts';
 
 /** Title, loading and not-found states around an insurance task page. */
 export function TaskPageFrame({

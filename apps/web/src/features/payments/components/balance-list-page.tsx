@@ -8,7 +8,7 @@ import { formatCents, type Transaction } from '@app/contracts/payments';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { errorText } from '../../account-settings/error-text.ts';
 import { TaskPageState } from '../../check-in-task/task-page-state.tsx';
-import { useCurrentTask } from '../../check-in-task/use-current-task.ts';
+import { useTaskPage } from '../../check-in/use-task-page.ts';
 import { BALANCES_PATH, balancesQuery } from '../api/list-balances.ts';
 import { payBalances } from '../api/pay-balances.ts';
 import { CardForm } from './card-form.tsx';
@@ -29,7 +29,7 @@ export function BalanceListPage() {
 /** {task base url}/outstanding-balance: the balance at the task's clinic, then the task is done. */
 export function OutstandingBalanceTaskPage() {
   const { t } = useTranslation('payments');
-  const current = useCurrentTask(['outstanding_balance']);
+  const current = useTaskPage(['outstanding_balance']);
   return (
     <TaskPageState
       current={current}

@@ -7,7 +7,8 @@ import type { CheckInTask } from '@app/contracts/check-in';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { errorText } from '../../account-settings/error-text.ts';
 import { TaskPageState } from '../../check-in-task/task-page-state.tsx';
-import { useCurrentTask, type CurrentTask } from '../../check-in-task/use-current-task.ts';
+import { USER_TASK_BASE } from '../../check-in/task-flow.ts';
+import { useTaskPage, type TaskPage } from '../../check-in/use-task-page.ts';
 import { copayQuery } from '../api/get-copay.ts';
 import { payCopay } from '../api/pay-copay.ts';
 import { CardForm } from './card-form.tsx';
@@ -15,7 +16,7 @@ import { CardForm } from './card-form.tsx';
 /** {task base url}/copay (issue 5 item 9): the amount comes from the task setting; then copay-thank-you. */
 export function CopayPage() {
   const { t } = useTranslation('payments');
-  const current = useCurrentTask(['copay']);
+  const current = useTaskPage(['copay']);
   return (
     <TaskPageState
       current={current}
@@ -27,7 +28,7 @@ export function CopayPage() {
   );
 }
 
-function Copay({ current, task }: { current: CurrentTask; task: CheckInTask }) {
+function Copay({ current, task }: { current: TaskPage; task: CheckInTask }) {
   const { t } = useTranslation('payments');
   const copay = useQuery(copayQuery(task.taskId));
   if (copay.isError) {
@@ -50,10 +51,11 @@ function Copay({ current, task }: { current: CurrentTask; task: CheckInTask }) {
   }
   const { amountCents, paid } = copay.data;
   const thankYou = (transactionId: string) => {
-    const search = new URLSearchParams(current.taskSearch);
+    const search = new URLSearchParams(current.search);
     search.set('transactionId', transactionId);
-    // Kiosk mode has no thank-you route of its own: the task flow goes back to its dashboard.
-    return current.baseUrl === '/user/task' ? `/user/copay-thank-you?${search.toString()}` : undefined;
+    // Self check-in has no thank-you route (spec 2 §2 names /user/copay-thank-you only): the task flow's
+    // success page closes the task there.
+    return current.base === USER_TASK_BASE ? `/user/copay-thank-you?${search.toString()}` : undefined;
   };
   return (
     <Stack>

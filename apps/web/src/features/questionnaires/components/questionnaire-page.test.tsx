@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { CheckInTask } from '@app/contracts/check-in';
 import type { Form, TaskQuestionnaire } from '@app/contracts/questionnaires';
 import { renderRoutes } from '../../../test/render.tsx';
 import { clearSession, setSession } from '../../../lib/auth/session-store.ts';
@@ -114,6 +115,32 @@ const questionnaire: TaskQuestionnaire = {
   savedFormIds: [],
 };
 
+/** The appointment's check-in task of this questionnaire, as GET .../tasks answers it. */
+function checkInTask(done: boolean): CheckInTask {
+  return {
+    taskId: TASK,
+    settingId: '55555555-5555-4555-8555-555555555555',
+    title: 'Health questionnaire',
+    description: null,
+    status: done ? 'DONE' : 'NEW',
+    isDone: done,
+    valueType: 'REGULAR',
+    actions: [{ type: 'questionnaire' }],
+    clinicUuid: '66666666-6666-4666-8666-666666666666',
+    userId: 'me',
+    appointmentId: APPOINTMENT,
+    source: { appointment: { id: APPOINTMENT } },
+    todo: { source: { appointment_id: APPOINTMENT } },
+    isVideo: false,
+    dueAt: null,
+    doneAt: null,
+    isActive: true,
+    listAttachmentId: [],
+    config: {},
+    order: 1,
+  };
+}
+
 interface Call {
   method: string;
   path: string;
@@ -122,6 +149,7 @@ interface Call {
 
 function fakeServer(served: TaskQuestionnaire = questionnaire) {
   const calls: Call[] = [];
+  let saved = false;
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
@@ -136,7 +164,10 @@ function fakeServer(served: TaskQuestionnaire = questionnaire) {
       let answer: { status: number; body: unknown } = { status: 404, body: { message: 'Not found' } };
       if (path === `/api/questionnaires/tasks/${TASK}`) {
         answer = { status: 200, body: served };
+      } else if (path === `/api/check-in/appointments/${APPOINTMENT}/tasks`) {
+        answer = { status: 200, body: [checkInTask(saved)] };
       } else if (path.startsWith(`/api/questionnaires/tasks/${TASK}/forms/`)) {
+        saved = true;
         answer = {
           status: 200,
           body: {
@@ -147,7 +178,7 @@ function fakeServer(served: TaskQuestionnaire = questionnaire) {
           },
         };
       } else if (path.endsWith('/status')) {
-        answer = { status: 200, body: {} };
+        answer = { status: 200, body: { ...checkInTask(false), status: 'ACCESSED' } };
       }
       return Promise.resolve(
         new Response(JSON.stringify(answer.body), {
@@ -187,6 +218,7 @@ describe('questionnaire page (spec 2 §4 Questionnaire progress, §5 rules)', ()
         { path: '/user/task/questionnaire', element: <QuestionnairePage /> },
         { path: '/user/task/questionnaire/main/:formId', element: <QuestionnairePage /> },
         { path: '/user/task', element: <p>Task dashboard</p> },
+        { path: '/user/check-in-final', element: <p>Check-in final</p> },
       ],
       entry,
     );
@@ -223,15 +255,20 @@ describe('questionnaire page (spec 2 §4 Questionnaire progress, §5 rules)', ()
       expect(finish).toBeEnabled();
     });
     await user.click(finish);
+    // spec 2 §4: on to the task's action, the check-in flow: no task is left, so the final page.
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/user/task');
+      expect(router.state.location.pathname).toBe('/user/check-in-final');
     });
-    expect(router.state.location.search).toBe(`?appointmentId=${APPOINTMENT}`);
+    // The save completed the task (its own flow): the page does not mark it DONE again.
+    expect(
+      calls.some((call) => call.path.endsWith('/status') && JSON.stringify(call.body).includes('DONE')),
+    ).toBe(false);
     const save = calls.find((call) => call.method === 'POST' && call.path.endsWith(`/forms/${FORM}`));
     expect(save?.body).toEqual({
       answers: { smoking: ['never'], allergies: ['other'], 'other-text': 'Bees' },
     });
-  });
+    // Many typed steps through jsdom: more than the default 5 s on a loaded machine.
+  }, 20_000);
 
   it('advances to the next form in the self check-in prefix', async () => {
     const second: Form = {

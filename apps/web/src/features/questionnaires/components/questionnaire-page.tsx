@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { QUESTIONNAIRE_ACTION_TYPES } from '@app/contracts/check-in';
 import {
   chooseVariant,
   clearExcludedAnswers,
@@ -14,10 +15,9 @@ import {
   type TaskQuestionnaire,
 } from '@app/contracts/questionnaires';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
-import { findQuestionnaireTask, markTaskAccessed } from '../api/find-questionnaire-task.ts';
 import { taskQuestionnaireQuery } from '../api/get-task-questionnaire.ts';
 import { saveFormAnswers } from '../api/save-form-answers.ts';
-import { readCheckInFlow, useCompleteTask } from '../../check-in/task-flow.ts';
+import { useTaskPage, type TaskPage } from '../../check-in/use-task-page.ts';
 import { clearTaskDrafts, readDraft, writeDraft } from '../form-store.ts';
 import {
   advance,
@@ -45,37 +45,22 @@ export function QuestionnairePage() {
   const appointmentId = params.get('appointmentId');
   const taskIdParam = params.get('taskId');
 
-  const lookup = useQuery({
-    queryKey: ['/api/check-in/appointments', appointmentId, 'questionnaire-task'],
-    queryFn: ({ signal }) => findQuestionnaireTask(appointmentId ?? '', signal),
-    enabled: !taskIdParam && appointmentId !== null,
-    retry: false,
-  });
-  const taskId = taskIdParam ?? lookup.data?.taskId ?? null;
+  // The check-in task (found from the appointment when the URL names none; marked ACCESSED when NEW).
+  // A URL with only a task id (no appointment) still opens its questionnaire.
+  const page = useTaskPage(QUESTIONNAIRE_ACTION_TYPES);
+  const taskId = taskIdParam ?? page.task?.taskId ?? null;
   const questionnaire = useQuery({ ...taskQuestionnaireQuery(taskId ?? ''), enabled: taskId !== null });
-
-  // spec 2 §4 "Opening a NEW task marks it ACCESSED on the server": once per task, if not done.
-  const marked = useRef<string | null>(null);
   const data = questionnaire.data;
-  useEffect(() => {
-    if (!data || data.isDone || !data.appointmentId || marked.current === data.taskId) {
-      return;
-    }
-    marked.current = data.taskId;
-    // The settingId is checked by the server only when given; the task id alone identifies the task.
-    markTaskAccessed(data.appointmentId, { taskId: data.taskId, settingId: lookup.data?.settingId }).catch(
-      () => undefined,
-    );
-  }, [data, lookup.data?.settingId]);
 
-  const failed = lookup.isError || questionnaire.isError || (lookup.isSuccess && lookup.data === null);
+  const lookupFailed = !taskIdParam && page.isError;
+  const failed = lookupFailed || questionnaire.isError;
   // Without a task id or an appointment to find it from, there is nothing to open.
-  const lookupSettled = appointmentId === null || !lookup.isPending;
+  const lookupSettled = appointmentId === null || !page.isLoading;
   if ((taskId === null && lookupSettled) || failed) {
     const notFound =
-      (lookup.isSuccess && lookup.data === null) ||
+      (lookupFailed && !page.error) ||
       taskId === null ||
-      [lookup.error, questionnaire.error].some((error) => isApiRequestError(error) && error.status === 404);
+      [page.error, questionnaire.error].some((error) => isApiRequestError(error) && error.status === 404);
     return (
       <Stack gap="md" maw={720}>
         <Title order={1}>{t('title')}</Title>
@@ -127,6 +112,7 @@ export function QuestionnairePage() {
       serverForm={form}
       base={base}
       appointmentId={appointmentId ?? data.appointmentId}
+      page={page}
     />
   );
 }
@@ -145,15 +131,16 @@ function FormStep({
   serverForm,
   base,
   appointmentId,
+  page,
 }: {
   questionnaire: TaskQuestionnaire;
   serverForm: Form;
   base: QuestionnaireBase;
   appointmentId: string | null;
+  page: TaskPage;
 }) {
   const { t } = useTranslation('questionnaires');
   const navigate = useNavigate();
-  const completeTask = useCompleteTask();
   const queryClient = useQueryClient();
   const { taskId } = questionnaire;
   const formIds = questionnaire.forms.map((form) => form.formId);
@@ -204,10 +191,10 @@ function FormStep({
       await clearTaskDrafts(taskId);
       await queryClient.invalidateQueries({ queryKey: ['/api/questionnaires'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/check-in'] });
-      // Opened from the check-in flow: on to the next task (or the final page). Opened from a link
-      // outside the flow: back to the task list.
-      if (readCheckInFlow().task?.taskId === taskId) {
-        await completeTask();
+      // spec 2 §4: "the user goes to the task's action": the check-in flow's next task (or the final
+      // page); the server's save already completed the task. Without a task: the base url.
+      if (page.task?.taskId === taskId) {
+        await page.complete();
         return;
       }
       await navigate(afterLastFormPath(base, appointmentId));

@@ -9,7 +9,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import { TaskPageState } from '../../check-in-task/task-page-state.tsx';
-import { useCurrentTask, type CurrentTask } from '../../check-in-task/use-current-task.ts';
+import { useTaskPage, type TaskPage } from '../../check-in/use-task-page.ts';
 import { taskVitalsQuery } from '../api/get-task-vitals.ts';
 import { recordTaskVitals } from '../api/record-task-vitals.ts';
 
@@ -58,7 +58,7 @@ function numberOf(text: string): number | null {
 /** Issue 5 item 10: {task base url}/vital. */
 export function VitalsPage() {
   const { t } = useTranslation('vitals');
-  const current = useCurrentTask(['vital']);
+  const current = useTaskPage(['vital']);
   return (
     <TaskPageState
       current={current}
@@ -70,7 +70,7 @@ export function VitalsPage() {
   );
 }
 
-function VitalsForm({ current, task }: { current: CurrentTask; task: CheckInTask }) {
+function VitalsForm({ current, task }: { current: TaskPage; task: CheckInTask }) {
   const { t } = useTranslation('vitals');
   const previous = useQuery(taskVitalsQuery(task.taskId));
   const [edited, setValues] = useState<Values | null>(null);

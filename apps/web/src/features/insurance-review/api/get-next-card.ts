@@ -1,0 +1,16 @@
+import type { InsuranceNext } from '@app/contracts/insurance';
+import type { InsuranceFilters } from '@app/contracts/provider-data';
+import { apiRequest } from '../../../lib/api/api-client.ts';
+import { filterParams, reviewBase } from './review-paths.ts';
+
+/** spec 3 §4 Next card: limit 1 at offset = order, wrapping to 0 (the server applies the rule). */
+export async function getNextCard(
+  clinicId: string,
+  filters: InsuranceFilters,
+  order: number,
+): Promise<InsuranceNext> {
+  const { insuranceNextSchema } = await import('@app/contracts/insurance');
+  const params = filterParams(filters);
+  params.set('order', String(order));
+  return apiRequest(`${reviewBase(clinicId)}/next?${params.toString()}`, insuranceNextSchema);
+}

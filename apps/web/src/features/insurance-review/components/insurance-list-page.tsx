@@ -1,0 +1,187 @@
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Anchor.css';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { INSURANCE_REVIEW_PAGE_SIZE } from '@app/contracts/insurance';
+import { realtimeTopic } from '@app/contracts/realtime';
+import { useRealtimeEvent } from '../../../lib/realtime/use-realtime-event.ts';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { reviewCountQuery } from '../api/count-review-cards.ts';
+import { reviewCardsQuery } from '../api/list-review-cards.ts';
+import { reviewBase } from '../api/review-paths.ts';
+import { useInsuranceFilters } from '../use-insurance-filters.ts';
+
+export const INSURANCE_GATE = { permission: 'PROVIDER_INSURANCE', module: 'USER_INSURANCE' } as const;
+
+/** Initials for the avatar (the patient picture is not loaded in the list). */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/**
+ * spec 3 §2 Insurance cards list (/provider/insurances): new cards, 25 per page without a chooser,
+ * by the stored filters; each row links the patient and has View with its position (order).
+ */
+export function InsuranceListPage() {
+  const { t, i18n } = useTranslation('insuranceReview');
+  const workspace = useProviderWorkspace();
+  const queryClient = useQueryClient();
+  const clinicId = workspace.data?.clinicId ?? '';
+  const allowed = workspace.data ? passesGate(workspace.data, INSURANCE_GATE) : false;
+  const { filters } = useInsuranceFilters(allowed ? clinicId : undefined);
+  const [page, setPage] = useState(0);
+  const offset = page * INSURANCE_REVIEW_PAGE_SIZE;
+  const list = useQuery({
+    ...reviewCardsQuery(clinicId, filters ?? { departmentUuidList: [], providerIdList: [] }, offset),
+    enabled: allowed && filters !== null,
+  });
+  const count = useQuery({
+    ...reviewCountQuery(clinicId, filters ?? { departmentUuidList: [], providerIdList: [] }),
+    enabled: allowed && filters !== null,
+  });
+
+  // Another reviewer's Import or Remove: refetch (the event is a hint; Refresh stays the fallback).
+  useRealtimeEvent(allowed ? realtimeTopic.clinic(clinicId) : null, (event) => {
+    if (event.type === 'counts.changed') {
+      void queryClient.invalidateQueries({ queryKey: [reviewBase(clinicId)] });
+    }
+  });
+
+  if (workspace.data && !allowed) {
+    return (
+      <Stack gap="md" maw={720}>
+        <PageTitle>{t('title')}</PageTitle>
+        <Alert color="red" role="alert">
+          {t('noAccess')}
+        </Alert>
+      </Stack>
+    );
+  }
+  const pages = Math.max(1, Math.ceil((count.data?.count ?? 0) / INSURANCE_REVIEW_PAGE_SIZE));
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: [reviewBase(clinicId)] });
+  };
+  const date = (value: string, timeZone: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      new Date(value),
+    );
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Group justify="space-between">
+        <PageTitle>{t('title')}</PageTitle>
+        <Group gap="sm">
+          <Anchor component={Link} to="/provider/insurances/filter">
+            {t('filterLink')}
+          </Anchor>
+          <Button variant="default" onClick={refresh} disabled={list.isFetching}>
+            {t('refresh')}
+          </Button>
+        </Group>
+      </Group>
+      {list.isPending ? <Text role="status">{t('loading')}</Text> : null}
+      {list.isError ? (
+        <Alert color="red" role="alert">
+          {t('loadFailed')}
+        </Alert>
+      ) : null}
+      {list.data && list.data.items.length === 0 ? (
+        <Stack gap={4} role="status">
+          <Title order={2}>{t('emptyTitle')}</Title>
+          <Text>{t('emptyText')}</Text>
+        </Stack>
+      ) : null}
+      {list.data && list.data.items.length > 0 ? (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+          {list.data.items.map((card, index) => {
+            const kind = t(`kind.${card.kind}`);
+            const order = offset + index + 1;
+            return (
+              <li key={card.id}>
+                <Paper withBorder p="sm">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Group gap="sm" wrap="nowrap">
+                      <span
+                        aria-hidden="true"
+                        style={{
+                          width: 40,
+                          height: 40,
+                          borderRadius: '50%',
+                          display: 'inline-flex',
+                          alignItems: 'center',
+                          justifyContent: 'center',
+                          background: 'var(--mantine-color-blue-9)',
+                          color: 'var(--mantine-color-white)',
+                          fontWeight: 700,
+                        }}
+                      >
+                        {initials(card.patient.name)}
+                      </span>
+                      <Stack gap={0}>
+                        <Anchor
+                          component={Link}
+                          to={`/provider/patient/${encodeURIComponent(card.patient.id)}`}
+                          fw={700}
+                        >
+                          {card.patient.name}
+                        </Anchor>
+                        <Text size="sm">{kind}</Text>
+                        <Text size="sm">
+                          {t('updated', { date: date(card.updatedAt, list.data.timezone) })}
+                        </Text>
+                      </Stack>
+                    </Group>
+                    <Button
+                      component={Link}
+                      to={`/provider/insurances/${encodeURIComponent(card.userId)}/${card.kind}?order=${order}`}
+                      aria-label={t('viewLabel', { kind, name: card.patient.name })}
+                    >
+                      {t('view')}
+                    </Button>
+                  </Group>
+                </Paper>
+              </li>
+            );
+          })}
+        </Stack>
+      ) : null}
+      {pages > 1 ? (
+        <Group justify="center" gap="sm">
+          <Button
+            variant="subtle"
+            disabled={page === 0}
+            onClick={() => {
+              setPage((value) => value - 1);
+            }}
+          >
+            {t('previousPage')}
+          </Button>
+          <Text>{t('pageOf', { page: String(page + 1), pages: String(pages) })}</Text>
+          <Button
+            variant="subtle"
+            disabled={page + 1 >= pages}
+            onClick={() => {
+              setPage((value) => value + 1);
+            }}
+          >
+            {t('nextPage')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

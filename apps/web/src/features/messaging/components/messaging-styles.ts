@@ -1,0 +1,26 @@
+// The Mantine styles the messaging screens use, loaded with them.
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ScrollArea.css';

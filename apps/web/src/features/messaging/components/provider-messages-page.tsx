@@ -1,0 +1,45 @@
+import './messaging-styles.ts';
+import { Group, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { messagePaths } from '../message-paths.ts';
+import { ProviderGate } from './provider-gate.tsx';
+import { ThreadList } from './thread-list.tsx';
+
+/**
+ * spec 3 §2 /provider/message (MESSAGE) and the patient view's message tab
+ * /provider/patient/{patientId}/message/thread: the provider's threads, with unread dots.
+ */
+export function ProviderMessagesPage() {
+  const { t } = useTranslation('messaging');
+  const { patientId } = useParams();
+  const paths = messagePaths(patientId);
+  return (
+    <ProviderGate gate={{ permission: 'MESSAGE' }} noAccessText={t('noAccess')}>
+      {(workspace) => (
+        <Stack gap="md" maw={860}>
+          <PageTitle>{t('secureMessaging')}</PageTitle>
+          <Group>
+            <ButtonLink to={patientId ? paths.create : paths.receiverList}>{t('newMessage')}</ButtonLink>
+            {patientId ? (
+              <ButtonLink variant="outline" to={paths.sms}>
+                {t('sendSms')}
+              </ButtonLink>
+            ) : null}
+            <ButtonLink variant="outline" to="/provider/patient/sms-templates">
+              {t('smsTemplates')}
+            </ButtonLink>
+          </Group>
+          <ThreadList
+            scope={{ kind: 'provider', clinicId: workspace.clinicId }}
+            {...(patientId ? { patientId } : {})}
+            linkTo={paths.thread}
+            selfId={workspace.providerId}
+          />
+        </Stack>
+      )}
+    </ProviderGate>
+  );
+}

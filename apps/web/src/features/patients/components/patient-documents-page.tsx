@@ -1,0 +1,100 @@
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Paper.css';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation, useParams } from 'react-router';
+import { downloadStoredFile } from '../../../lib/api/stored-file.ts';
+import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { PatientQuestionnairesPage } from '../../questionnaires/components/patient-questionnaires-page.tsx';
+import { signedDocumentsQuery } from '../api/list-signed-documents.ts';
+
+function SignedDocuments({ clinicId, patientId }: { clinicId: string; patientId: string }) {
+  const { t, i18n } = useTranslation('patients');
+  const documents = useQuery(signedDocumentsQuery(clinicId, patientId));
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  if (documents.isPending) {
+    return <Text role="status">{t('loading')}</Text>;
+  }
+  if (documents.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {t('noAccess')}
+      </Alert>
+    );
+  }
+  if (documents.data.items.length === 0) {
+    return <Text>{t('noSignedDocuments')}</Text>;
+  }
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+      {documents.data.items.map((document) => (
+        <li key={document.id}>
+          <Paper withBorder p="sm">
+            <Group justify="space-between">
+              <Stack gap={0}>
+                <Text fw={700}>{document.title}</Text>
+                <Text size="sm">
+                  {t('signedBy', {
+                    name: document.signerName,
+                    date: format.format(new Date(document.signedAt)),
+                  })}
+                </Text>
+              </Stack>
+              <Button
+                variant="outline"
+                aria-label={t('download', { title: document.title })}
+                onClick={() => {
+                  void downloadStoredFile(document.href, `${document.title}.pdf`);
+                }}
+              >
+                PDF
+              </Button>
+            </Group>
+          </Paper>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+const subTab = ({ isActive }: { isActive: boolean }) => ({
+  padding: '6px 10px',
+  textDecoration: isActive ? 'underline' : 'none',
+  fontWeight: isActive ? 700 : 500,
+  color: 'var(--mantine-color-text)',
+});
+
+/** spec 3 §2 patient view, documents tab: Sign Documents (default) and Questionnaires. */
+export function PatientDocumentsPage() {
+  const { t } = useTranslation('patients');
+  const { patientId = '' } = useParams();
+  const { pathname } = useLocation();
+  const workspace = useProviderWorkspace();
+  const base = `/provider/patient/${encodeURIComponent(patientId)}/documents`;
+  const questionnaires = pathname.endsWith('/questionnaires');
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('documentsTitle')}</Title>
+      <nav aria-label={t('documentsTabs')}>
+        <Group gap="sm">
+          <NavLink to={base} end style={subTab}>
+            {t('signDocuments')}
+          </NavLink>
+          <NavLink to={`${base}/questionnaires`} style={subTab}>
+            {t('questionnaires')}
+          </NavLink>
+        </Group>
+      </nav>
+      {questionnaires ? (
+        <PatientQuestionnairesPage />
+      ) : workspace.data ? (
+        <SignedDocuments clinicId={workspace.data.clinicId} patientId={patientId} />
+      ) : null}
+    </Stack>
+  );
+}

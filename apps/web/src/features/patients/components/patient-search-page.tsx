@@ -1,0 +1,167 @@
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Anchor.css';
+import { useState, type SubmitEvent } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { ChartPatient } from '@app/contracts/patient-chart';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { useAppConfig } from '../../../lib/variant/app-config.ts';
+import { searchPatients } from '../api/search-patients.ts';
+
+/** spec 3 §2: the patient's page, plus the optional extra path of their exactLink. */
+export function patientViewUrl(patient: ChartPatient): string {
+  const extra = patient.exactLink?.replace(/^\/+/, '') ?? '';
+  return `/provider/patient/${encodeURIComponent(patient.id)}${extra ? `/${extra}` : ''}`;
+}
+
+/**
+ * spec 3 §2 "Look up patient for appointment": the first clinic of the token's list, then the
+ * provider-select page (booking start) with clinicUuid, userId, patientId and birthDate (mysql date).
+ */
+export function providerSelectUrl(patient: ChartPatient, clinicUuid: string): string {
+  const query = new URLSearchParams({
+    clinicUuid,
+    userId: patient.userId,
+    patientId: patient.id,
+    birthDate: patient.birthdate ?? '',
+  });
+  return `/provider/patient/${encodeURIComponent(patient.id)}/appointments/create?${query.toString()}`;
+}
+
+/**
+ * spec 3 §2 Patient search (/provider/search-patient) and its appointment variant
+ * (/provider/appointment/search-patient, "Look up patient for appointment").
+ */
+export function PatientSearchPage() {
+  const { t, i18n } = useTranslation('patients');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const forAppointment = pathname.startsWith('/provider/appointment/');
+  const workspace = useProviderWorkspace();
+  const config = useAppConfig();
+  const [query, setQuery] = useState('');
+  const [birthDate, setBirthDate] = useState('');
+  const [hint, setHint] = useState(false);
+  const clinicId = workspace.data?.clinicId ?? '';
+  const search = useMutation({
+    mutationFn: () => searchPatients(clinicId, { query: query.trim(), birthDate }),
+    meta: { errorBanner: false },
+  });
+
+  if (workspace.data && !passesGate(workspace.data, { permission: 'PATIENT' })) {
+    return (
+      <Stack gap="md" maw={720}>
+        <PageTitle>{t('searchTitle')}</PageTitle>
+        <Alert color="red" role="alert">
+          {t('noAccess')}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const ready = query.trim().length >= 2 || birthDate !== '';
+    setHint(!ready);
+    if (ready && clinicId) {
+      search.mutate();
+    }
+  };
+  const formatDate = (value: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${value}T00:00:00Z`),
+    );
+
+  return (
+    <Stack gap="md" maw={720}>
+      <PageTitle>{forAppointment ? t('appointmentSearchTitle') : t('searchTitle')}</PageTitle>
+      {/* spec 3 §2 Register patient: not in the check-in app. */}
+      {config.variant !== 'check-in' ? (
+        <Anchor component={Link} to="/provider/create-patient">
+          {t('registerLink')}
+        </Anchor>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm" maw={420}>
+          <TextInput
+            label={t('searchLabel')}
+            value={query}
+            autoComplete="off"
+            maxLength={100}
+            description={t('searchHint')}
+            error={hint ? t('searchHint') : undefined}
+            onChange={(event) => {
+              setQuery(event.currentTarget.value);
+            }}
+          />
+          <TextInput
+            label={t('birthDateLabel')}
+            type="date"
+            value={birthDate}
+            min="1900-01-01"
+            onChange={(event) => {
+              setBirthDate(event.currentTarget.value);
+            }}
+          />
+          <Group>
+            <Button type="submit" disabled={search.isPending}>
+              {t('searchSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <div aria-live="polite">
+        {search.isError ? <Alert color="red">{t('searchFailed')}</Alert> : null}
+        {search.data?.items.length === 0 ? <Text>{t('searchNone')}</Text> : null}
+      </div>
+      {search.data && search.data.items.length > 0 ? (
+        <section aria-labelledby="patient-results">
+          <Title order={2} size="h3" id="patient-results" mb="sm">
+            {t('results')}
+          </Title>
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            {search.data.items.map((patient) => (
+              <li key={patient.id}>
+                <Paper withBorder p="sm">
+                  <Group justify="space-between">
+                    <Stack gap={0}>
+                      <Text fw={700}>{patient.name}</Text>
+                      <Text size="sm">
+                        {t('memberId', { memberId: patient.memberId })}
+                        {patient.birthdate ? ` · ${t('born', { date: formatDate(patient.birthdate) })}` : ''}
+                      </Text>
+                    </Stack>
+                    <Button
+                      variant="outline"
+                      aria-label={
+                        forAppointment
+                          ? t('scheduleFor', { name: patient.name })
+                          : t('open', { name: patient.name })
+                      }
+                      onClick={() => {
+                        void navigate(
+                          forAppointment ? providerSelectUrl(patient, clinicId) : patientViewUrl(patient),
+                        );
+                      }}
+                    >
+                      {forAppointment ? t('scheduleShort') : t('openShort')}
+                    </Button>
+                  </Group>
+                </Paper>
+              </li>
+            ))}
+          </Stack>
+        </section>
+      ) : null}
+    </Stack>
+  );
+}

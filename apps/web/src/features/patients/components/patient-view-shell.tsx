@@ -1,0 +1,82 @@
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useParams } from 'react-router';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { useChartPatient } from '../api/get-chart-patient.ts';
+import { PATIENT_TABS, tabHasRoute } from './patient-view-tabs.ts';
+
+const tabStyle = ({ isActive }: { isActive: boolean }) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 6,
+  padding: '8px 12px',
+  borderRadius: 8,
+  textDecoration: 'none',
+  color: isActive ? 'var(--mantine-color-white)' : 'var(--mantine-color-text)',
+  background: isActive ? 'var(--mantine-color-blue-9)' : 'var(--mantine-color-gray-1)',
+  fontWeight: isActive ? 700 : 500,
+});
+
+/**
+ * spec 3 §2 Patient view shell (/provider/patient/{patientId}): the patient's name, the tab strip
+ * (each tab guarded by its optional permission and module) and the tab's page below. Without the
+ * PATIENT permission, or for a patient outside the clinic, only spec 3's no-access text shows.
+ */
+export function PatientViewShell() {
+  const { t, i18n } = useTranslation('patients');
+  const { patientId = '' } = useParams();
+  const workspace = useProviderWorkspace();
+  const allowed = workspace.data ? passesGate(workspace.data, { permission: 'PATIENT' }) : false;
+  const patient = useChartPatient(workspace.data?.clinicId, patientId, allowed);
+
+  if (workspace.isPending || (allowed && patient.isPending)) {
+    return <Text role="status">{t('loading')}</Text>;
+  }
+  if (!workspace.data || !allowed || !patient.data) {
+    return (
+      <Stack gap="md" maw={720}>
+        <PageTitle>{t('searchTitle')}</PageTitle>
+        <Alert color="red" role="alert">
+          {t('noAccess')}
+        </Alert>
+      </Stack>
+    );
+  }
+  const base = `/provider/patient/${encodeURIComponent(patientId)}`;
+  const tabs = PATIENT_TABS.filter((tab) => tabHasRoute(tab) && passesGate(workspace.data, tab));
+  const birthdate = patient.data.birthdate
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${patient.data.birthdate}T00:00:00Z`),
+      )
+    : null;
+
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <PageTitle>{patient.data.name}</PageTitle>
+        <Text size="sm">
+          {t('memberId', { memberId: patient.data.memberId })}
+          {birthdate ? ` · ${t('born', { date: birthdate })}` : ''}
+        </Text>
+      </Stack>
+      <nav aria-label={t('tabsLabel')}>
+        <Group component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {tabs.map((tab) => (
+            <li key={tab.segment}>
+              <NavLink to={`${base}/${tab.segment}`} style={tabStyle}>
+                <span aria-hidden="true">{tab.icon}</span>
+                <span>{t(`tab.${tab.segment}` as 'tab.appointments')}</span>
+              </NavLink>
+            </li>
+          ))}
+        </Group>
+      </nav>
+      <Outlet />
+    </Stack>
+  );
+}

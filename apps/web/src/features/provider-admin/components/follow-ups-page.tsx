@@ -1,0 +1,105 @@
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Badge.css';
+import { useState } from 'react';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { FollowUpAlert } from '@app/contracts/worklists';
+import { Button } from '../../../components/ui/button.tsx';
+import { followUpsQuery, markFollowUpSeen } from '../api/follow-ups.ts';
+import { formatDate, QueryState, WorkspaceScreen } from './workspace-screen.tsx';
+
+const SEVERITY = {
+  info: { key: 'severityInfo', color: 'gray.8' },
+  warning: { key: 'severityWarning', color: 'orange.9' },
+  critical: { key: 'severityCritical', color: 'red.9' },
+} as const;
+
+/** /provider/follow-ups: spec 3 §2 Follow Up List (REMOTE_PATIENT_MONITORING): remote monitoring alerts. */
+export function FollowUpsPage() {
+  const { t } = useTranslation('providerAdmin');
+  return (
+    <WorkspaceScreen title={t('followUpsTitle')} gate={{ permission: 'REMOTE_PATIENT_MONITORING' }}>
+      {(workspace) => <FollowUpList clinicId={workspace.clinicId} />}
+    </WorkspaceScreen>
+  );
+}
+
+function FollowUpList({ clinicId }: { clinicId: string }) {
+  const { t } = useTranslation('providerAdmin');
+  const alerts = useQuery(followUpsQuery(clinicId));
+  if (!alerts.data) {
+    return <QueryState isError={alerts.isError} isLoading={alerts.isLoading} />;
+  }
+  if (alerts.data.length === 0) {
+    return <Text>{t('followUpsEmpty')}</Text>;
+  }
+  const fresh = alerts.data.filter((alert) => alert.seenAt === null).length;
+  return (
+    <Stack gap="sm">
+      <Text fw={600}>{t('followUpsNew', { count: fresh })}</Text>
+      <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {alerts.data.map((alert) => (
+          <AlertRow key={alert.id} alert={alert} clinicId={clinicId} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function AlertRow({ alert, clinicId }: { alert: FollowUpAlert; clinicId: string }) {
+  const { t, i18n } = useTranslation('providerAdmin');
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const severity = SEVERITY[alert.severity];
+  return (
+    <Paper withBorder p="md" component="li">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Text component="h2" fw={700} fz="md">
+              {alert.patientName}
+            </Text>
+            <Badge variant="light" color={severity.color}>
+              {t(severity.key)}
+            </Badge>
+            <Badge variant="outline" color={alert.seenAt ? 'gray.8' : 'blue.9'}>
+              {alert.seenAt ? t('seen') : t('new')}
+            </Badge>
+          </Group>
+          <Text>{alert.message}</Text>
+          <Text fz="sm" c="gray.7">
+            {formatDate(alert.createdAt, i18n.language, true)}
+          </Text>
+          {error ? (
+            <Text role="alert" c="red.9">
+              {error}
+            </Text>
+          ) : null}
+        </Stack>
+        {alert.seenAt ? null : (
+          <Button
+            variant="outline"
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              setError(null);
+              markFollowUpSeen(clinicId, alert.id)
+                .then(() => queryClient.invalidateQueries({ queryKey: followUpsQuery(clinicId).queryKey }))
+                .catch(() => {
+                  setError(t('saveFailed'));
+                })
+                .finally(() => {
+                  setBusy(false);
+                });
+            }}
+          >
+            {t('markSeen', { name: alert.patientName })}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,228 @@
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import { Group, Stack, Table, Tabs } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  WAITING_ROOM_TABS,
+  type PatientStatusChange,
+  type ProviderAppointment,
+  type WaitingRoomKind,
+  type WaitingRoomTab,
+} from '@app/contracts/provider-schedule';
+import { Button } from '../../../components/ui/button.tsx';
+import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { useAppConfig } from '../../../lib/variant/app-config.ts';
+import { changePatientStatus, walkInArrived } from '../api/appointment-actions.ts';
+import { useWaitingRoom, WAITING_ROOM_KEY } from '../api/get-waiting-room.ts';
+import { filtersOf } from '../api/paths.ts';
+import { useWaitingRoomEvents } from '../use-waiting-room-events.ts';
+import { showsFilterIcon, timeOf } from '../schedule-rules.ts';
+import { FilterLinks } from './filter-links.tsx';
+import { NoAccess } from './gate-message.tsx';
+import { VideoCallStatusBadge } from './video-call-status.tsx';
+import { VideoJoinLink } from './video-join-link.tsx';
+
+/** What each tab's rows can do next (decision 0024: scheduled → outside → called in → in office). */
+const NEXT: Partial<
+  Record<
+    WaitingRoomTab,
+    { status: PatientStatusChange['patientStatus']; label: 'markOutside' | 'inviteIn' | 'arrived' }
+  >
+> = {
+  scheduled: { status: 'outside', label: 'markOutside' },
+  outside: { status: 'called-in', label: 'inviteIn' },
+  'called-in': { status: 'in-office', label: 'arrived' },
+};
+
+function AppointmentTable({
+  rows,
+  tab,
+  clinicId,
+}: {
+  rows: ProviderAppointment[];
+  tab: WaitingRoomTab;
+  clinicId: string;
+}) {
+  const { t } = useTranslation('providerSchedule');
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (input: { id: string; status: PatientStatusChange['patientStatus'] }) =>
+      changePatientStatus(clinicId, input.id, { patientStatus: input.status }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [WAITING_ROOM_KEY] }),
+  });
+  const next = NEXT[tab];
+  if (rows.length === 0) {
+    return <p>{t('noAppointments')}</p>;
+  }
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('time')}</Table.Th>
+          <Table.Th scope="col">{t('patient')}</Table.Th>
+          <Table.Th scope="col">{t('birthdate')}</Table.Th>
+          <Table.Th scope="col">{t('provider')}</Table.Th>
+          <Table.Th scope="col">{t('department')}</Table.Th>
+          <Table.Th scope="col">{t('actions')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.appointmentId}>
+            <Table.Td>{timeOf(row.appointmentStartAt)}</Table.Td>
+            <Table.Td>
+              {row.patientName} <VideoCallStatusBadge status={row.videoCallStatus} />
+            </Table.Td>
+            <Table.Td>{row.patientBirthdate ?? ''}</Table.Td>
+            <Table.Td>{row.doctorName}</Table.Td>
+            <Table.Td>{row.departmentName}</Table.Td>
+            <Table.Td>
+              <Group gap="xs">
+                <VideoJoinLink appointment={row} />
+                {next ? (
+                  <Button
+                    variant="outline"
+                    aria-label={`${t(next.label)}: ${row.patientName}`}
+                    disabled={change.isPending}
+                    onClick={() => {
+                      change.mutate({ id: row.appointmentId, status: next.status });
+                    }}
+                  >
+                    {t(next.label)}
+                  </Button>
+                ) : null}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** spec 3 §2 Waiting room (telehealth) and DriveUp: status tabs with counters, the in-line tab. */
+export function WaitingRoomPage() {
+  const { t } = useTranslation('providerSchedule');
+  const config = useAppConfig();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const workspace = useProviderWorkspace().data;
+  const kind: WaitingRoomKind = pathname.startsWith('/provider/waiting-room-telehealth')
+    ? 'telehealth'
+    : 'drive-up';
+  const base = kind === 'telehealth' ? '/provider/waiting-room-telehealth' : '/provider/waiting-room';
+  const allowed =
+    workspace !== undefined &&
+    passesGate(workspace, {
+      permission: kind === 'telehealth' ? 'TELEHEALTH_WAITING_ROOM' : 'VIRTUAL_WAITING_ROOM',
+      module: 'PATIENT_OUTSIDE',
+    });
+  const clinicId = workspace?.clinicId ?? '';
+  const filters = filtersOf(search);
+  const room = useWaitingRoom(clinicId, kind, filters);
+  useWaitingRoomEvents(allowed ? clinicId : null);
+  const [tab, setTab] = useState<WaitingRoomTab>('outside');
+  const queryClient = useQueryClient();
+  const arrived = useMutation({
+    mutationFn: (walkInId: string) => walkInArrived(clinicId, walkInId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [WAITING_ROOM_KEY] }),
+  });
+  if (!workspace) {
+    return <p>{t('loading')}</p>;
+  }
+  const title = kind === 'telehealth' ? t('telehealthTitle') : t('driveUpTitle');
+  if (!allowed) {
+    return (
+      <Stack>
+        <h1>{title}</h1>
+        <NoAccess />
+      </Stack>
+    );
+  }
+  // The telehealth room has no walk-ins: no in-line tab there.
+  const tabs = WAITING_ROOM_TABS.filter((name) => kind === 'drive-up' || name !== 'in-line');
+  const data = room.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <h1>{title}</h1>
+        {showsFilterIcon(config.variant, pathname) ? (
+          <FilterLinks base={base} search={search} withLocations={false} />
+        ) : null}
+      </Group>
+      {room.isError ? <p role="alert">{t('loadFailed')}</p> : null}
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (value) {
+            setTab(value as WaitingRoomTab);
+          }
+        }}
+      >
+        <Tabs.List>
+          {tabs.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {t('tabLabel', { name: t(`tab_${name}`), count: data?.counts[name] ?? 0 })}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map((name) => (
+          <Tabs.Panel key={name} value={name} pt="md">
+            {!data ? (
+              <p>{t('loading')}</p>
+            ) : name === 'in-line' ? (
+              data.walkIns.length === 0 ? (
+                <p>{t('noAppointments')}</p>
+              ) : (
+                <Table>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('department')}</Table.Th>
+                      <Table.Th scope="col">{t('eta')}</Table.Th>
+                      <Table.Th scope="col">{t('name')}</Table.Th>
+                      <Table.Th scope="col">{t('birthdate')}</Table.Th>
+                      <Table.Th scope="col">{t('actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.walkIns.map((walkIn) => (
+                      <Table.Tr key={walkIn.id}>
+                        <Table.Td>{walkIn.departmentName}</Table.Td>
+                        <Table.Td>{walkIn.eta ? timeOf(walkIn.eta) : ''}</Table.Td>
+                        <Table.Td>{`${walkIn.firstName} ${walkIn.lastName}`}</Table.Td>
+                        <Table.Td>{walkIn.birthdate ?? ''}</Table.Td>
+                        <Table.Td>
+                          <Button
+                            variant="outline"
+                            aria-label={`${t('arrived')}: ${walkIn.firstName} ${walkIn.lastName}`}
+                            disabled={arrived.isPending}
+                            onClick={() => {
+                              arrived.mutate(walkIn.id);
+                            }}
+                          >
+                            {t('arrived')}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )
+            ) : (
+              <AppointmentTable
+                rows={data.appointments.filter((row) => (row.patientStatus ?? 'scheduled') === name)}
+                tab={name}
+                clinicId={clinicId}
+              />
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { ProviderAppointment } from '@app/contracts/provider-schedule';
+import {
+  addDays,
+  dollars,
+  scheduleTitle,
+  showsCheckInButton,
+  showsFilterIcon,
+  showsQuickLinkButton,
+  timeOf,
+} from './schedule-rules.ts';
+
+const row = (over: Partial<ProviderAppointment>) =>
+  ({
+    visitStatus: null,
+    patientStatus: null,
+    type: 'office',
+    isPreCheckIn: false,
+    hasUndoneTasks: false,
+    ...over,
+  }) as ProviderAppointment;
+
+describe('schedule rules (spec 3 §2, §4)', () => {
+  it('shows Check in when arrived and in the office or on a video call', () => {
+    expect(showsCheckInButton(row({ visitStatus: 'arrived', patientStatus: 'in-office' }))).toBe(true);
+    expect(showsCheckInButton(row({ visitStatus: 'arrived', type: 'video_call' }))).toBe(true);
+    expect(showsCheckInButton(row({ visitStatus: 'arrived', patientStatus: 'outside' }))).toBe(false);
+    expect(showsCheckInButton(row({ visitStatus: 'check-in', patientStatus: 'in-office' }))).toBe(false);
+  });
+
+  it('hides the quick link when outside with undone pre-check-in tasks, or checked in or out', () => {
+    expect(showsQuickLinkButton(row({}))).toBe(true);
+    expect(
+      showsQuickLinkButton(row({ patientStatus: 'outside', isPreCheckIn: true, hasUndoneTasks: true })),
+    ).toBe(false);
+    expect(showsQuickLinkButton(row({ patientStatus: 'outside', isPreCheckIn: true }))).toBe(true);
+    expect(showsQuickLinkButton(row({ visitStatus: 'check-in' }))).toBe(false);
+    expect(showsQuickLinkButton(row({ visitStatus: 'check-out' }))).toBe(false);
+  });
+
+  it('shows the filter icon in the care-manager app on the three pages without extra path', () => {
+    expect(showsFilterIcon('care-manager', '/provider/appointment')).toBe(true);
+    expect(showsFilterIcon('care-manager', '/provider/waiting-room-telehealth/')).toBe(true);
+    expect(showsFilterIcon('care-manager', '/provider/appointment/select-departments')).toBe(false);
+    expect(showsFilterIcon('care-plan', '/provider/appointment')).toBe(false);
+  });
+
+  it('formats times in the appointment zone, dollars and days', () => {
+    expect(timeOf('2026-11-23T07:45:00-05:00')).toBe('7:45 AM');
+    expect(timeOf('2026-11-23T00:05:00+01:00')).toBe('12:05 AM');
+    expect(timeOf('2026-11-23T13:00:00-05:00')).toBe('1:00 PM');
+    expect(dollars(12.5)).toBe('$12.50');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('titles the schedule', () => {
+    expect(scheduleTitle([], 'Alice Smith')).toEqual({ kind: 'all' });
+    expect(scheduleTitle([{ id: '1', name: 'Alice Smith, MD' }], 'Alice Smith')).toEqual({ kind: 'mine' });
+    expect(scheduleTitle([{ id: '2', name: 'Raj Patel, MD' }], 'Alice Smith')).toEqual({
+      kind: 'provider',
+      name: 'Raj Patel, MD',
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import type { ProviderAppointment } from '@app/contracts/provider-schedule';
+
+// spec 3 §2 and §4 display rules of a schedule row, as pure functions (tested beside).
+
+/** spec 3 §4: the Check in button shows when arrived and in the office or on a video call. */
+export function showsCheckInButton(appointment: ProviderAppointment): boolean {
+  return (
+    appointment.visitStatus === 'arrived' &&
+    (appointment.patientStatus === 'in-office' || appointment.type === 'video_call')
+  );
+}
+
+/**
+ * spec 3 §4: the quick-link button is hidden when the patient is outside and pre-check-in has undone
+ * tasks, or when the visit status is check-in or check-out.
+ */
+export function showsQuickLinkButton(appointment: ProviderAppointment): boolean {
+  if (appointment.patientStatus === 'outside' && appointment.isPreCheckIn && appointment.hasUndoneTasks) {
+    return false;
+  }
+  return appointment.visitStatus !== 'check-in' && appointment.visitStatus !== 'check-out';
+}
+
+/** "07:45" of an iso8601 string with offset, as 12-hour time in that same zone (spec 3 §2 timezone). */
+export function timeOf(iso: string): string {
+  const match = /T(\d{2}):(\d{2})/.exec(iso);
+  if (!match) {
+    return iso;
+  }
+  const hour = Number(match[1]);
+  const suffix = hour < 12 ? 'AM' : 'PM';
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return `${twelve}:${match[2] ?? '00'} ${suffix}`;
+}
+
+/** spec 3 §2 "Patient balance is shown (dollars, 2 decimals)". */
+export function dollars(amount: number): string {
+  return `$${amount.toFixed(2)}`;
+}
+
+/** The ISO date (YYYY-MM-DD) moved by whole days. */
+export function addDays(date: string, days: number): string {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  const moved = new Date(Date.UTC(year, month - 1, day + days));
+  return moved.toISOString().slice(0, 10);
+}
+
+/** Today in the browser's own calendar. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** spec 3 §2 title: "My schedule", the provider's name, or "Schedule". */
+export function scheduleTitle(
+  selectedProviders: { id: string; name: string }[],
+  ownName: string,
+): { kind: 'mine' } | { kind: 'provider'; name: string } | { kind: 'all' } {
+  if (selectedProviders.length !== 1 || !selectedProviders[0]) {
+    return { kind: 'all' };
+  }
+  const [only] = selectedProviders;
+  return only.name === ownName || only.name.startsWith(`${ownName},`)
+    ? { kind: 'mine' }
+    : { kind: 'provider', name: only.name };
+}
+
+const FILTER_PAGES = ['/provider/appointment', '/provider/waiting-room', '/provider/waiting-room-telehealth'];
+
+/**
+ * spec 3 §2: the filter icon shows on provider/appointment, provider/waiting-room and
+ * provider/waiting-room-telehealth only in the care-manager (or women's-healthcare) app and only when
+ * the URL has no extra path.
+ */
+export function showsFilterIcon(variant: string, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  return (variant === 'care-manager' || variant === 'womens-healthcare') && FILTER_PAGES.includes(path);
+}

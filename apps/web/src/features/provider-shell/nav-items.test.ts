@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { ProviderWorkspace } from '@app/contracts/provider-workspace';
+import { passesGate } from '../../lib/provider/provider-workspace.ts';
+import { isNavItemActive, isSidebarCollapsed, SIDEBAR_ITEMS, sidebarWidth } from './nav-items.ts';
+
+const workspace = (
+  permissions: ProviderWorkspace['permissions'],
+  modules: ProviderWorkspace['clinics'][number]['modules'],
+) =>
+  ({
+    providerId: '00000000-0000-4000-8000-000000000001',
+    name: 'Alice Smith',
+    firstName: 'Alice',
+    email: null,
+    image: null,
+    permissions,
+    clinicId: '00000000-0000-4000-8000-000000000002',
+    clinics: [{ id: '00000000-0000-4000-8000-000000000002', name: 'Clinic', modules }],
+  }) satisfies ProviderWorkspace;
+
+const item = (id: string) => {
+  const found = SIDEBAR_ITEMS.find((candidate) => candidate.id === id);
+  if (!found) {
+    throw new Error(id);
+  }
+  return found;
+};
+
+describe('provider sidebar (spec 3 §2)', () => {
+  it('shows an item only when its permission and module both hold', () => {
+    const shown = (w: ProviderWorkspace) =>
+      SIDEBAR_ITEMS.filter((entry) => passesGate(w, entry.gate)).map((e) => e.id);
+    expect(shown(workspace(['APPOINTMENTS'], ['PATIENT_OUTSIDE', 'FLOWS']))).toEqual(['schedule', 'news']);
+    expect(shown(workspace(['VIRTUAL_WAITING_ROOM', 'FLOWS'], []))).toEqual(['schedule', 'news']);
+    expect(shown(workspace(['VIRTUAL_WAITING_ROOM', 'FLOWS'], ['PATIENT_OUTSIDE', 'FLOWS']))).toEqual([
+      'drive-up',
+      'schedule',
+      'flows',
+      'news',
+    ]);
+  });
+
+  it('marks Schedule active on video calls and Patient Search on registration and patient views', () => {
+    expect(isNavItemActive(item('schedule'), '/provider/video-call/abc')).toBe(true);
+    expect(isNavItemActive(item('schedule'), '/provider/appointment/select-providers')).toBe(true);
+    expect(isNavItemActive(item('search-patient'), '/provider/create-patient')).toBe(true);
+    expect(isNavItemActive(item('search-patient'), '/provider/patient/123/appointments')).toBe(true);
+    expect(isNavItemActive(item('message'), '/provider/single-header/')).toBe(true);
+    expect(isNavItemActive(item('drive-up'), '/provider/waiting-room-telehealth')).toBe(false);
+  });
+
+  it('is collapsed at width 30 or less, and then 60 px wide', () => {
+    expect(isSidebarCollapsed(30)).toBe(true);
+    expect(isSidebarCollapsed(31)).toBe(false);
+    expect(sidebarWidth(12)).toBe(60);
+    expect(sidebarWidth(232)).toBe(232);
+  });
+});

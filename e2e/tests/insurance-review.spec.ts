@@ -1,0 +1,104 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { fixtureInsuranceCardResponseSchema } from '@app/contracts/insurance';
+import { test, expect } from '../fixtures/test.ts';
+import { DEMO, submitLogin } from '../fixtures/demo.ts';
+import { createAppointment, createUser } from '../fixtures/dev-fixtures.ts';
+
+// spec 3 §2 Insurance cards list, filter and card view; §4 status machine and next card; §5 confirmation.
+
+async function providerLogin(page: Page, username: string) {
+  await page.goto('/guest/provider-login');
+  await submitLogin(page, username);
+  await expect(page).toHaveURL(/\/provider\//);
+}
+
+function lettersOnly(prefix: string): string {
+  return `${prefix}${Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)] ?? 'a')}`;
+}
+
+/** A patient of the demo clinic with a new primary card that came with an appointment with dr.smith. */
+async function patientWithCard(request: APIRequestContext, firstName: string) {
+  const lastName = lettersOnly('Card');
+  const patient = await createUser(request, {
+    firstName,
+    lastName,
+    birthdate: '1985-05-05',
+    clinicNumbers: [1001],
+  });
+  const appointment = await createAppointment(request, { userId: patient.id });
+  const response = await request.post('/dev/fixtures/insurance-cards', {
+    data: { userId: patient.id, appointmentId: appointment.id, ircName: 'Aetna' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  fixtureInsuranceCardResponseSchema.parse(await response.json());
+  return { ...patient, name: `${firstName} ${lastName}`, departmentUuid: appointment.departmentUuid };
+}
+
+test('dr.smith filters the insurance cards, imports one, moves to the next and removes one', async ({
+  page,
+  request,
+}) => {
+  const first = await patientWithCard(request, 'Ines');
+  const second = await patientWithCard(request, 'Otto');
+  await providerLogin(page, DEMO.provider);
+
+  await page.goto('/provider/insurances');
+  await expect(page.getByRole('heading', { level: 1, name: 'Insurance Cards' })).toBeVisible();
+  await expect(page.getByRole('link', { name: first.name, exact: true })).toBeVisible();
+
+  // Filter: every location and provider is chosen at first.
+  await page.getByRole('link', { name: 'Filter' }).click();
+  await expect(page.getByText('See insurance cards by department and/or provider')).toBeVisible();
+  const triggers = page.getByRole('main').locator('button[aria-expanded]');
+  await expect(triggers).toHaveCount(2);
+  await expect(triggers.nth(1)).toHaveText(/All Selected|Smith/);
+  await triggers.nth(1).click();
+  const providerGroup = page.getByRole('group', { name: 'Providers' });
+  // Keep only dr.smith (Alice Smith): the cards of this test came with appointments with her.
+  const names = await providerGroup.locator('label').allTextContents();
+  expect(names.some((name) => name.includes('Smith'))).toBe(true);
+  for (const name of names.filter((text) => !text.includes('Smith'))) {
+    await providerGroup.getByLabel(name, { exact: true }).uncheck();
+  }
+  await expect(triggers.nth(1)).toHaveText(/Smith|1 selected/);
+  await page.getByRole('button', { name: 'APPLY' }).click();
+  await expect(page).toHaveURL(/\/provider\/insurances$/);
+  await expect(page.getByRole('link', { name: second.name, exact: true })).toBeVisible();
+
+  // Open the first patient's card.
+  await page.getByRole('link', { name: `View Primary Insurance of ${first.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/provider/insurances/${first.id}/primary\\?order=\\d+$`));
+  await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Front of the insurance card of ${first.name}` })).toBeVisible();
+  await expect(page.getByText('Aetna')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open chart quickview' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText('Imported', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import again' })).toBeVisible();
+  await page.getByRole('button', { name: 'Import again' }).click();
+  await expect(page.getByText('Imported', { exact: true })).toBeVisible();
+
+  // Next patient: another card of the list.
+  await page.getByRole('button', { name: 'Next patient' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/provider/insurances/${first.id}/`));
+  await expect(page).toHaveURL(/\/provider\/insurances\/[0-9a-f-]{36}\/(primary|secondary)\?order=\d+$/);
+
+  // Remove the second patient's card, after the confirmation.
+  await page.goto('/provider/insurances');
+  await page.getByRole('link', { name: `View Primary Insurance of ${second.name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove from list' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove from list' });
+  await expect(
+    dialog.getByText('Are you sure want to remove this from the list of insurance cards?'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/provider/insurances/${second.id}/`));
+  await page.goto('/provider/insurances');
+  await expect(page.getByRole('heading', { level: 1, name: 'Insurance Cards' })).toBeVisible();
+  await expect(page.getByRole('link', { name: second.name, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: first.name, exact: true })).toHaveCount(0);
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+// Development-only (NODE_ENV !== 'production'): a video visit of the e2e test's own (issue 7): a fresh
+// clinic with a telehealth doctor, a fresh patient and a video appointment the patient may join now.
+
+export const fixtureVideoWorldSchema = z.object({
+  /** Used as username prefix and clinic name; unique per test. */
+  name: z.string().min(1).max(60),
+  password: z.string().min(1).max(127),
+  /** When the appointment starts, from now (0: now, so spec 2 §6 allowVideoCall holds). */
+  minutesAhead: z
+    .number()
+    .int()
+    .min(-600)
+    .max(60 * 24 * 30)
+    .default(0),
+});
+export type FixtureVideoWorld = z.input<typeof fixtureVideoWorldSchema>;
+
+const fixturePersonSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
+export const fixtureVideoWorldResponseSchema = z.object({
+  clinicId: z.string(),
+  appointmentId: z.string(),
+  patient: fixturePersonSchema,
+  doctor: fixturePersonSchema,
+});
+export type FixtureVideoWorldResponse = z.infer<typeof fixtureVideoWorldResponseSchema>;
