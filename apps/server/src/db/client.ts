@@ -19,10 +19,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations (drizzle-orm's migrator; drizzle-kit's own fails on PGlite with btree_gist). */
   migrate(): Promise<void>;
+  /** PGlite only: the data directory as a tar file, e.g. the tests' migrated template. */
+  dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | { url: string }
+  | { dataDir: string }
+  /** In memory; `loadDataDir` starts from a dumped data directory instead of an empty cluster. */
+  | { memory: true; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
@@ -36,6 +42,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsDir }),
+      dumpDataDir: () => Promise.reject(new Error('Only an embedded database dumps its data directory')),
       close: () => pool.end(),
     };
   }
@@ -44,12 +51,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await fs.mkdir(target.dataDir, { recursive: true });
     dataDir = `${target.dataDir}/pglite`;
   }
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
+  const loadDataDir = 'loadDataDir' in target ? target.loadDataDir : undefined;
+  const client = await PGlite.create(dataDir, {
+    extensions: { btree_gist },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
