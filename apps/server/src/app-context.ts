@@ -12,6 +12,9 @@ export interface AppContext {
   redis: Redis | null;
   /** Fan-out of realtime events to WebSocket clients (through Redis when configured). */
   realtime: RealtimeHub;
-  /** A clock that tests can move. */
+  /**
+   * The server's clock (platform/clock.ts, decision 0031): every business "now" comes from here, never
+   * from Date.now()/new Date(). Real in production; CLOCK_AT shifts it in development; tests move it.
+   */
   now: () => Date;
 }

@@ -72,3 +72,52 @@ describe('video visits (issue 7, decision 0030)', () => {
     expect(() => parseEnv({ VIDEO_WIDTH: 'wide' })).toThrow(/VIDEO_WIDTH/);
   });
 });
+
+// Decision 0031: the server clock for development and tests.
+const SHIFTED = '2027-11-07T01:30:00-04:00';
+
+describe('CLOCK_AT and CLOCK_AT_REAL (decision 0031)', () => {
+  it('are unset (real clock) by default and when empty', () => {
+    for (const env of [parseEnv({}), parseEnv({ CLOCK_AT: ' ', CLOCK_AT_REAL: '' })]) {
+      expect(env.CLOCK_AT).toBeUndefined();
+      expect(env.CLOCK_AT_REAL).toBeUndefined();
+    }
+  });
+
+  it('take an instant with an offset and epoch milliseconds', () => {
+    const env = parseEnv({ CLOCK_AT: SHIFTED, CLOCK_AT_REAL: '1741780800000' });
+    expect(env.CLOCK_AT?.toISOString()).toBe('2027-11-07T05:30:00.000Z');
+    expect(env.CLOCK_AT_REAL).toBe(1_741_780_800_000);
+    expect(parseEnv({ CLOCK_AT: '2027-11-07T05:30:00.250Z' }).CLOCK_AT?.getTime()).toBe(
+      Date.parse('2027-11-07T05:30:00.250Z'),
+    );
+  });
+
+  it('stop at start with a readable message on a time without offset, a date, or no instant', () => {
+    for (const value of ['2027-11-07T01:30:00', '2027-11-07', 'tomorrow', '2027-11-07T01:30-04:00']) {
+      expect(() => parseEnv({ CLOCK_AT: value })).toThrow(
+        /CLOCK_AT: must be an ISO-8601 instant with an offset, e\.g\. 2027-11-07T01:30:00-04:00/,
+      );
+    }
+  });
+
+  it('stop at start on CLOCK_AT_REAL that is not epoch milliseconds, or without CLOCK_AT', () => {
+    expect(() => parseEnv({ CLOCK_AT: SHIFTED, CLOCK_AT_REAL: 'now' })).toThrow(/CLOCK_AT_REAL/);
+    expect(() => parseEnv({ CLOCK_AT: SHIFTED, CLOCK_AT_REAL: '1741780800' })).toThrow(
+      /CLOCK_AT_REAL: must be epoch milliseconds \(13 digits\), not seconds/,
+    );
+    expect(() => parseEnv({ CLOCK_AT: SHIFTED, CLOCK_AT_REAL: '1741780800000.5' })).toThrow(/CLOCK_AT_REAL/);
+    expect(() => parseEnv({ CLOCK_AT_REAL: '1741780800000' })).toThrow(/CLOCK_AT_REAL needs CLOCK_AT/);
+  });
+
+  it('are refused when NODE_ENV=production', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => parseEnv({ ...production, CLOCK_AT: SHIFTED })).toThrow(
+      /CLOCK_AT: CLOCK_AT and CLOCK_AT_REAL are for development and tests; they are refused when NODE_ENV=production/,
+    );
+    expect(() => parseEnv({ ...production, CLOCK_AT: SHIFTED, CLOCK_AT_REAL: '1741780800000' })).toThrow(
+      /NODE_ENV=production/,
+    );
+    expect(parseEnv(production).CLOCK_AT).toBeUndefined();
+  });
+});

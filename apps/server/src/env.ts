@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { appVariantSchema } from '@app/contracts/variants';
 import { iceServerSchema } from '@app/contracts/video-call';
+import { CLOCK_REFUSED_IN_PRODUCTION } from './platform/clock.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from './platform/push/push-endpoint-policy.ts';
 
 // An unset or empty variable means "not configured".
@@ -19,6 +20,33 @@ const optionalText = z.preprocess(
 const optionalScriptUrl = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
   z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+);
+
+/**
+ * CLOCK_AT (decision 0031): an instant with its offset, e.g. 2027-11-07T01:30:00-04:00 or
+ * 2027-11-07T05:30:00Z. A local time without an offset is refused: it would mean a different instant
+ * on every machine.
+ */
+const optionalInstant = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.iso
+    .datetime({
+      offset: true,
+      error: 'must be an ISO-8601 instant with an offset, e.g. 2027-11-07T01:30:00-04:00',
+    })
+    .transform((value) => new Date(value))
+    .optional(),
+);
+
+/** CLOCK_AT_REAL: epoch milliseconds (what Date.now() gives); 13 digits, so seconds are caught. */
+const optionalEpochMs = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.coerce
+    .number({ error: 'must be epoch milliseconds, e.g. 1825565400000' })
+    .int('must be whole epoch milliseconds')
+    .min(1e12, 'must be epoch milliseconds (13 digits), not seconds')
+    .max(1e14, 'must be epoch milliseconds (13 digits)')
+    .optional(),
 );
 
 /**
@@ -162,6 +190,13 @@ const envSchema = z
     VIDEO_ICE_SERVERS: iceServerList,
     VIDEO_WIDTH: z.coerce.number().int().min(160).max(3840).default(640),
     VIDEO_HEIGHT: z.coerce.number().int().min(120).max(2160).default(360),
+    /**
+     * Decision 0031: "now" of the server, for development and tests; refused in production. The clock
+     * reads CLOCK_AT at the real instant CLOCK_AT_REAL (epoch ms; default: when the server starts) and
+     * runs on at real speed, so e2e can give the browser (page.clock) and the server the same time.
+     */
+    CLOCK_AT: optionalInstant,
+    CLOCK_AT_REAL: optionalEpochMs,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false'])
@@ -183,6 +218,16 @@ const envSchema = z
         path: ['VAPID_SUBJECT'],
         message: 'VAPID_SUBJECT must be a mailto: or https:// address',
       });
+    }
+    if (env.CLOCK_AT_REAL !== undefined && env.CLOCK_AT === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CLOCK_AT_REAL'],
+        message: 'CLOCK_AT_REAL needs CLOCK_AT (the instant it corresponds to)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && (env.CLOCK_AT !== undefined || env.CLOCK_AT_REAL !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['CLOCK_AT'], message: CLOCK_REFUSED_IN_PRODUCTION });
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required in production' });

@@ -7,21 +7,29 @@ import { printWelcome } from './seed/print-welcome.ts';
 import { DEMO_CLINIC_NUMBER, seedDemoDataIfEmpty } from './seed/seed-demo-data.ts';
 import { seedDemoInsuranceCards } from './seed/seed-demo-insurance.ts';
 import { fileStoreOf } from './platform/files/stored-files.ts';
+import { clockOfEnv, clockShiftNotice } from './platform/clock.ts';
 
 async function main(): Promise<void> {
+  // Start-up duration: an interval on the machine's clock, not business time (decision 0031).
   const startedAt = performance.now();
   const env = parseEnv();
+  // Made before anything else, so CLOCK_AT_REAL's default anchor is the process start.
+  const clock = clockOfEnv(env);
   const database = await openMigratedDatabase(env);
-  const context = await createAppContext(env, database);
+  const context = await createAppContext(env, database, { clock });
   const app = await buildApp({ context });
+  const clockNotice = clockShiftNotice(clock);
+  if (clockNotice) {
+    app.log.warn({ clockAt: clock.shift?.at.toISOString(), now: clock.now().toISOString() }, clockNotice);
+  }
 
   const demo =
     env.NODE_ENV !== 'production' && env.DEMO_DATA
-      ? await seedDemoDataIfEmpty(context.db, new Date(), context.signingKey)
+      ? await seedDemoDataIfEmpty(context.db, context.now(), context.signingKey)
       : null;
   if (demo) {
     // Card photos live in the file store, which the database seed does not reach (decision 0025).
-    await seedDemoInsuranceCards(context.db, fileStoreOf(context), DEMO_CLINIC_NUMBER);
+    await seedDemoInsuranceCards(context.db, fileStoreOf(context), DEMO_CLINIC_NUMBER, context.now());
   }
   const outbox = startOutboxWorker(context, app.log);
 

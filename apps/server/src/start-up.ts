@@ -4,6 +4,7 @@ import type { AppContext } from './app-context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { loadSigningKey } from './platform/auth/signing-key.ts';
+import { clockOfEnv, type Clock } from './platform/clock.ts';
 import { createRealtimeHub } from './platform/realtime/realtime-hub.ts';
 
 /** Opens the configured database (a server through DATABASE_URL, else PGlite in DATA_DIR) and migrates it. */
@@ -20,10 +21,16 @@ export async function openMigratedDatabase(env: Env): Promise<Database> {
   return database;
 }
 
+export interface AppContextOptions {
+  log?: FastifyBaseLogger;
+  /** "now" of the server (decision 0031); default: the clock CLOCK_AT / CLOCK_AT_REAL ask for, else real. */
+  clock?: Clock;
+}
+
 export async function createAppContext(
   env: Env,
   database: Database,
-  log?: FastifyBaseLogger,
+  { log, clock = clockOfEnv(env) }: AppContextOptions = {},
 ): Promise<AppContext> {
   let redis: Redis | null = null;
   if (env.REDIS_URL) {
@@ -36,6 +43,6 @@ export async function createAppContext(
     signingKey: await loadSigningKey(database.db, env.JWT_SECRET),
     redis,
     realtime: createRealtimeHub(redis, (error) => log?.warn({ err: error.message }, 'realtime redis error')),
-    now: () => new Date(),
+    now: () => clock.now(),
   };
 }

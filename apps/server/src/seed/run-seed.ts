@@ -4,6 +4,7 @@ import { localFileStore } from '../platform/files/file-store.ts';
 import { DEMO_CLINIC_NUMBER, seedDemoDataIfEmpty } from './seed-demo-data.ts';
 import { seedDemoInsuranceCards } from './seed-demo-insurance.ts';
 import { loadSigningKey } from '../platform/auth/signing-key.ts';
+import { clockOfEnv, clockShiftNotice } from '../platform/clock.ts';
 
 /** `npm run seed`: migrates the configured database and seeds the demo clinic if it is empty. */
 async function main(): Promise<void> {
@@ -11,15 +12,26 @@ async function main(): Promise<void> {
   if (env.NODE_ENV === 'production') {
     throw new Error('Demo data is never seeded when NODE_ENV=production.');
   }
+  // The seed dates everything (today's appointments, message times, readings) from the server's clock.
+  const clock = clockOfEnv(env);
+  const clockNotice = clockShiftNotice(clock);
+  if (clockNotice) {
+    console.warn(clockNotice);
+  }
   const database = await openMigratedDatabase(env);
   try {
     const summary = await seedDemoDataIfEmpty(
       database.db,
-      new Date(),
+      clock.now(),
       await loadSigningKey(database.db, env.JWT_SECRET),
     );
     if (summary) {
-      await seedDemoInsuranceCards(database.db, localFileStore(env.DATA_DIR), DEMO_CLINIC_NUMBER);
+      await seedDemoInsuranceCards(
+        database.db,
+        localFileStore(env.DATA_DIR),
+        DEMO_CLINIC_NUMBER,
+        clock.now(),
+      );
     }
     if (!summary) {
       console.log('The database already holds other data; nothing was seeded.');

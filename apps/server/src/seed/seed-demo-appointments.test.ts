@@ -12,7 +12,7 @@ describe('demo appointments of jane.patient (issue 4)', () => {
   let token: string;
   beforeAll(async () => {
     t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 10_000 });
-    await seedDemoDataIfEmpty(t.context.db);
+    await seedDemoDataIfEmpty(t.context.db, t.context.now());
     const login = await t.app.inject({
       method: 'POST',
       url: '/oauth/v2/token',

@@ -38,7 +38,7 @@ describe('seedDemoDataIfEmpty', () => {
   let first: DemoSummary | null;
   beforeAll(async () => {
     t = await buildTestApp();
-    first = await seedDemoDataIfEmpty(t.context.db);
+    first = await seedDemoDataIfEmpty(t.context.db, t.context.now());
   });
   afterAll(async () => {
     await t.close();
@@ -75,7 +75,7 @@ describe('seedDemoDataIfEmpty', () => {
   it('seals the demo master password readably once the server secret is given (decision 0027)', async () => {
     const [before] = await t.context.db.select().from(clinics).where(eq(clinics.clinicNumber, 1001));
     expect(before?.masterPasswordEncrypted ?? null).toBeNull();
-    await seedDemoDataIfEmpty(t.context.db, new Date(), t.context.signingKey);
+    await seedDemoDataIfEmpty(t.context.db, t.context.now(), t.context.signingKey);
     const [after] = await t.context.db.select().from(clinics).where(eq(clinics.clinicNumber, 1001));
     expect(readableMasterPassword(t.context, after?.masterPasswordEncrypted ?? null)).toBe(
       DEMO_MASTER_PASSWORD,
@@ -273,7 +273,7 @@ describe('seedDemoDataIfEmpty', () => {
 
   it('seeds nothing on a second call, but still returns the summary for the welcome text', async () => {
     const [before] = await t.context.db.select({ n: count() }).from(users);
-    const second = await seedDemoDataIfEmpty(t.context.db);
+    const second = await seedDemoDataIfEmpty(t.context.db, t.context.now());
     const [after] = await t.context.db.select({ n: count() }).from(users);
     expect(after?.n).toBe(before?.n);
     expect(second).toMatchObject({ seeded: false, clinicNumber: 1001, masterPassword: DEMO_MASTER_PASSWORD });
@@ -283,16 +283,19 @@ describe('seedDemoDataIfEmpty', () => {
 });
 
 describe('seedDemoDataIfEmpty on a database with other data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
   it('leaves it alone and returns null', async () => {
-    const t = await buildTestApp();
-    try {
-      await t.context.db.insert(clinics).values({ clinicNumber: 5000, name: 'A real clinic' });
-      expect(await seedDemoDataIfEmpty(t.context.db)).toBeNull();
-      const [userCount] = await t.context.db.select({ n: count() }).from(users);
-      expect(userCount?.n).toBe(0);
-    } finally {
-      await t.close();
-    }
+    await t.context.db.insert(clinics).values({ clinicNumber: 5000, name: 'A real clinic' });
+    expect(await seedDemoDataIfEmpty(t.context.db, t.context.now())).toBeNull();
+    const [userCount] = await t.context.db.select({ n: count() }).from(users);
+    expect(userCount?.n).toBe(0);
   });
 });
 

@@ -616,9 +616,13 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
           securityQuestion: patient.hasSecurityQuestion ? DEMO_SECURITY_QUESTION : null,
           securityAnswerHash: secrets.securityAnswerHashes.get(patient.username) ?? null,
           twoFactorRequired: patient.twoFactorRequired,
+          createdAt: now,
+          updatedAt: now,
         })
         .returning({ id: users.id });
-      await tx.insert(clinicPatients).values({ clinicId, userId: requireValue(user, patient.username).id });
+      await tx
+        .insert(clinicPatients)
+        .values({ clinicId, userId: requireValue(user, patient.username).id, registeredAt: now });
     }
 
     for (const doctor of DEMO_PROVIDERS) {
@@ -641,6 +645,8 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
             secrets.securityAnswerHashes.get(doctor.username),
             doctor.username,
           ),
+          createdAt: now,
+          updatedAt: now,
         })
         .returning({ id: users.id });
       const [provider] = await tx
@@ -683,6 +689,8 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
         firstName: 'Nora',
         lastName: 'Newhire',
         email: 'dr.newhire@example.com',
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ id: users.id });
     await tx.insert(providers).values({
@@ -693,7 +701,7 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
     await seedDemoAppointments(tx, now);
     await seedDemoProviderDay(tx, now);
     await seedDemoTasks(tx, DEMO_CLINIC_NAME);
-    await seedDemoPayments(tx, DEMO_CLINIC_NAME);
+    await seedDemoPayments(tx, DEMO_CLINIC_NAME, now);
     await seedDemoDocuments(tx, DEMO_CLINIC_NAME);
     await seedDemoQuestionnaires(tx, DEMO_CLINIC_NAME);
     await seedDemoOnFlyTask(tx, DEMO_CLINIC_NAME, 'jane.patient');
@@ -738,7 +746,8 @@ export async function readDemoSummary(db: Db): Promise<DemoSummary | null> {
  */
 export async function seedDemoDataIfEmpty(
   db: Db,
-  now: Date = new Date(),
+  /** The server's clock (context.now, decision 0031): the demo's days and times are relative to it. */
+  now: Date,
   /** The app's server secret: with it the master password panel can show the demo password (decision 0027). */
   serverSecret?: Uint8Array,
 ): Promise<DemoSummary | null> {

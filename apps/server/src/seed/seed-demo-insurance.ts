@@ -36,6 +36,7 @@ export interface DemoCardInput {
   insuranceNumber: string;
   policyHolderName: string;
   appointmentIds?: string[];
+  /** When the patient uploaded the card (the server's clock): the photo's and the card's time. */
   updatedAt: Date;
   hue?: string;
 }
@@ -57,6 +58,7 @@ export async function storeCardWithPhoto(db: Db, store: FileStore, input: DemoCa
       ownerUserId: input.userId,
       clinicId: input.clinicId,
       uploadedByUserId: input.userId,
+      createdAt: input.updatedAt,
     })
     .returning({ id: storedFiles.id });
   if (!file) {
@@ -75,7 +77,13 @@ export async function storeCardWithPhoto(db: Db, store: FileStore, input: DemoCa
   };
   const [card] = await db
     .insert(insuranceCards)
-    .values({ clinicId: input.clinicId, userId: input.userId, kind: input.kind, ...values })
+    .values({
+      clinicId: input.clinicId,
+      userId: input.userId,
+      kind: input.kind,
+      ...values,
+      createdAt: input.updatedAt,
+    })
     .onConflictDoUpdate({
       target: [insuranceCards.clinicId, insuranceCards.userId, insuranceCards.kind],
       set: values,
@@ -126,7 +134,8 @@ export async function seedDemoInsuranceCards(
   db: Db,
   store: FileStore,
   clinicNumber: number,
-  now: Date = new Date(),
+  /** The server's clock (context.now, decision 0031). */
+  now: Date,
 ): Promise<void> {
   const [clinic] = await db
     .select({ id: clinics.id })

@@ -9,7 +9,7 @@ describe('demo messaging (issue 6)', () => {
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 10_000 });
-    await seedDemoDataIfEmpty(t.context.db);
+    await seedDemoDataIfEmpty(t.context.db, t.context.now());
     for (const username of ['jane.patient', 'dr.smith']) {
       const login = await t.app.inject({
         method: 'POST',

@@ -12,7 +12,7 @@ export const DEMO_COPAY_CENTS = 2500;
  * The demo clinic's copay amount (task setting 'copay') and olive.balance's open balances: two past
  * visits, so the balance list has something to pay with the test card.
  */
-export async function seedDemoPayments(tx: Db, clinicName: string): Promise<void> {
+export async function seedDemoPayments(tx: Db, clinicName: string, now: Date): Promise<void> {
   const [clinic] = await tx.select({ id: clinics.id }).from(clinics).where(eq(clinics.name, clinicName));
   if (!clinic) {
     throw new Error(`Demo payments: clinic ${clinicName} is missing`);
@@ -27,8 +27,22 @@ export async function seedDemoPayments(tx: Db, clinicName: string): Promise<void
   if (!olive) {
     throw new Error('Demo payments: olive.balance is missing');
   }
+  // Dated by the server's clock (the list shows and orders by it), the older visit first.
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60_000);
   await tx.insert(balanceItems).values([
-    { userId: olive.id, clinicId: clinic.id, description: 'Office visit, lab work', amountCents: 8_550 },
-    { userId: olive.id, clinicId: clinic.id, description: 'Office visit, follow-up', amountCents: 4_000 },
+    {
+      userId: olive.id,
+      clinicId: clinic.id,
+      description: 'Office visit, lab work',
+      amountCents: 8_550,
+      createdAt: daysAgo(30),
+    },
+    {
+      userId: olive.id,
+      clinicId: clinic.id,
+      description: 'Office visit, follow-up',
+      amountCents: 4_000,
+      createdAt: daysAgo(14),
+    },
   ]);
 }

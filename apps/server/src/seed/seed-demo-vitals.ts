@@ -60,12 +60,20 @@ export async function seedDemoVitals(
     value: 65,
     recordedByUserId: patient.id,
     recordedAt: new Date(start),
+    createdAt: new Date(start),
   });
   // Every other day, at 8:00 the morning of that day (server time).
   for (let day = 0; day < DEMO_VITAL_DAYS; day += 2) {
     const recordedAt = new Date(start + day * DAY_MS + 60 * 60_000);
     for (const [key, value] of demoReadings(day)) {
-      rows.push({ userId: patient.id, key, value, recordedByUserId: patient.id, recordedAt });
+      rows.push({
+        userId: patient.id,
+        key,
+        value,
+        recordedByUserId: patient.id,
+        recordedAt,
+        createdAt: recordedAt,
+      });
     }
   }
   await tx.insert(vitalValues).values(rows);

@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import type { AppContext } from '../app-context.ts';
 import { parseEnv, type Env } from '../env.ts';
 import { loadSigningKey } from '../platform/auth/signing-key.ts';
+import { clockOfEnv } from '../platform/clock.ts';
 import { createRealtimeHub } from '../platform/realtime/realtime-hub.ts';
 import { openCopyOfTemplate } from './template-database.ts';
 
@@ -34,6 +35,7 @@ export async function buildTestApp(
     process.env.TEST_DATABASE_URL,
   );
   const env: Env = { ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  const clock = clockOfEnv(env);
   let offsetMs = 0;
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const context: AppContext = {
@@ -42,7 +44,8 @@ export async function buildTestApp(
     signingKey: await loadSigningKey(database.db, env.JWT_SECRET),
     redis,
     realtime: createRealtimeHub(redis),
-    now: () => new Date(Date.now() + offsetMs),
+    // The server's clock (CLOCK_AT in the overrides shifts it, as on a real server), moved by advanceClock.
+    now: () => new Date(clock.now().getTime() + offsetMs),
   };
   const app = await buildApp({
     context,

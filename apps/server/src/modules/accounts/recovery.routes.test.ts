@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@app/contracts/auth';
 import {
   ACCOUNT_ACTIVATED_TEXT,
@@ -470,14 +470,15 @@ describe('credential recovery (spec 1 §2, §4, §8)', () => {
 });
 
 describe('recovery rate limits (issue 3)', () => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 3, AUTH_RATE_LIMIT_PER_ACCOUNT: 100 });
+  });
+  afterAll(async () => {
+    await t.close();
   });
 
   it('limits every recovery endpoint per client address, known username or not', async () => {
-    t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 3, AUTH_RATE_LIMIT_PER_ACCOUNT: 100 });
     const user = await createTestUser(t.context.db);
     const app = t.app;
     const start = (username: string) =>

@@ -621,17 +621,20 @@ describe('appointments (spec 2 §3 Appointment, §4 cancel, §6 rules, §7 appoi
 });
 
 describe('public appointment link rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 2 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
   it('budgets GET /public/appointments/:uuid per address like the other public routes (429 with a message)', async () => {
-    const t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 2 });
-    try {
-      const url = '/public/appointments/00000000-0000-4000-8000-000000000000';
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-      const limited = await t.app.inject({ method: 'GET', url });
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json<{ message: string }>().message).toMatch(/^Too many requests/);
-    } finally {
-      await t.close();
-    }
+    const url = '/public/appointments/00000000-0000-4000-8000-000000000000';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const limited = await t.app.inject({ method: 'GET', url });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ message: string }>().message).toMatch(/^Too many requests/);
   });
 });

@@ -1,43 +1,46 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse, TwoFactorRequired } from '@app/contracts/auth';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser, TEST_PASSWORD } from '../../test/create-test-user.ts';
 import { latestCode, passwordGrant, twoFactorGrant } from './auth-test-helpers.ts';
 
 describe('what the logs never hold', () => {
-  it('keeps passwords, codes, tokens and query strings out of the logs at info level', async () => {
-    const stream = new PassThrough();
-    let logs = '';
-    stream.on('data', (chunk: Buffer) => (logs += chunk.toString()));
-    const t = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
-    try {
-      const user = await createTestUser(t.context.db, { twoFactorRequired: true });
-      const challenge = (await passwordGrant(t.app, user.username)).json<TwoFactorRequired>();
-      const code = await latestCode(t.context.db, user.email ?? '');
-      const tokens = (await twoFactorGrant(t.app, challenge.challenge_id, code)).json<TokenResponse>();
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/me?secret=query-value',
-        headers: { authorization: `Bearer ${tokens.access_token}` },
-      });
-      await passwordGrant(t.app, user.username, 'Wrong#Password9');
+  const stream = new PassThrough();
+  let logs = '';
+  stream.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
-      expect(logs).toContain('/oauth/v2/token');
-      expect(logs).toContain('/api/me');
-      for (const secret of [
-        TEST_PASSWORD,
-        'Wrong#Password9',
-        code,
-        tokens.access_token,
-        tokens.refresh_token,
-        'query-value',
-      ]) {
-        expect(logs).not.toContain(secret);
-      }
-    } finally {
-      await t.close();
+  it('keeps passwords, codes, tokens and query strings out of the logs at info level', async () => {
+    const user = await createTestUser(t.context.db, { twoFactorRequired: true });
+    const challenge = (await passwordGrant(t.app, user.username)).json<TwoFactorRequired>();
+    const code = await latestCode(t.context.db, user.email ?? '');
+    const tokens = (await twoFactorGrant(t.app, challenge.challenge_id, code)).json<TokenResponse>();
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/me?secret=query-value',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    await passwordGrant(t.app, user.username, 'Wrong#Password9');
+
+    expect(logs).toContain('/oauth/v2/token');
+    expect(logs).toContain('/api/me');
+    for (const secret of [
+      TEST_PASSWORD,
+      'Wrong#Password9',
+      code,
+      tokens.access_token,
+      tokens.refresh_token,
+      'query-value',
+    ]) {
+      expect(logs).not.toContain(secret);
     }
   });
 });
@@ -45,12 +48,21 @@ describe('what the logs never hold', () => {
 // Several instances of one deployment share their counters through Redis (REDIS_URL). CI runs this
 // against the machine's Redis; without one there is nothing to share and the test does not apply.
 describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
-  it('counts one account across two server instances', async () => {
-    const redisUrl = process.env.TEST_REDIS_URL ?? '';
-    const limits = { AUTH_RATE_LIMIT_PER_ACCOUNT: 3, AUTH_RATE_LIMIT_PER_IP: 100 };
-    const first = await buildTestApp(limits, { redisUrl });
-    const second = await buildTestApp(limits, { redisUrl });
-    try {
+  describe('per account', () => {
+    let first: TestApp;
+    let second: TestApp;
+    beforeAll(async () => {
+      const redisUrl = process.env.TEST_REDIS_URL ?? '';
+      const limits = { AUTH_RATE_LIMIT_PER_ACCOUNT: 3, AUTH_RATE_LIMIT_PER_IP: 100 };
+      first = await buildTestApp(limits, { redisUrl });
+      second = await buildTestApp(limits, { redisUrl });
+    });
+    afterAll(async () => {
+      await first.close();
+      await second.close();
+    });
+
+    it('counts one account across two server instances', async () => {
       // Both instances must know the account; its name is unique so no earlier run's counter applies.
       const username = `shared.${randomBytes(6).toString('hex')}`;
       await createTestUser(first.context.db, { username });
@@ -59,18 +71,24 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', (
       expect((await passwordGrant(second.app, username)).statusCode).toBe(200);
       expect((await passwordGrant(first.app, username)).statusCode).toBe(200);
       expect((await passwordGrant(second.app, username)).statusCode).toBe(429);
-    } finally {
-      await first.close();
-      await second.close();
-    }
+    });
   });
 
-  it('counts one client address across two server instances, each request once', async () => {
-    const redisUrl = process.env.TEST_REDIS_URL ?? '';
-    const limits = { AUTH_RATE_LIMIT_PER_ACCOUNT: 100, AUTH_RATE_LIMIT_PER_IP: 4 };
-    const first = await buildTestApp(limits, { redisUrl });
-    const second = await buildTestApp(limits, { redisUrl });
-    try {
+  describe('per client address', () => {
+    let first: TestApp;
+    let second: TestApp;
+    beforeAll(async () => {
+      const redisUrl = process.env.TEST_REDIS_URL ?? '';
+      const limits = { AUTH_RATE_LIMIT_PER_ACCOUNT: 100, AUTH_RATE_LIMIT_PER_IP: 4 };
+      first = await buildTestApp(limits, { redisUrl });
+      second = await buildTestApp(limits, { redisUrl });
+    });
+    afterAll(async () => {
+      await first.close();
+      await second.close();
+    });
+
+    it('counts one client address across two server instances, each request once', async () => {
       // An address of its own, so no earlier run's counter applies.
       const remoteAddress = `10.${[1, 2, 3].map(() => randomBytes(1)[0] ?? 0).join('.')}`;
       const user = await createTestUser(first.context.db);
@@ -105,9 +123,6 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', (
       });
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toMatchObject({ error: 'slow_down' });
-    } finally {
-      await first.close();
-      await second.close();
-    }
+    });
   });
 });

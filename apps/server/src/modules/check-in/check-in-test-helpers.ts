@@ -51,7 +51,7 @@ export async function buildCheckInTestWorld(
   const markUser = await createClinicPatient(t.context.db, world.clinicId);
   const appointment = await insertAppointment(t.context.db, world, {
     patientUserId: janeUser.id,
-    startAt: new Date(Date.now() + 86_400_000),
+    startAt: new Date(t.context.now().getTime() + 86_400_000),
   });
   return {
     t,

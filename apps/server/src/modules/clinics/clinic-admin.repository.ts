@@ -24,7 +24,7 @@ export async function updateMasterPassword(
  * 0027: the departments open for scheduling). An entry is made for each such department on first
  * read, with no buffer, so every department has one to edit.
  */
-export async function listWaitingTimes(db: Db, clinicId: string, departmentId?: string) {
+export async function listWaitingTimes(db: Db, clinicId: string, now: Date, departmentId?: string) {
   const integrated = and(
     eq(departments.clinicId, clinicId),
     eq(departments.isScheduling, true),
@@ -34,7 +34,7 @@ export async function listWaitingTimes(db: Db, clinicId: string, departmentId?: 
   if (found.length > 0) {
     await db
       .insert(waitingTimes)
-      .values(found.map((department) => ({ clinicId, departmentId: department.id })))
+      .values(found.map((department) => ({ clinicId, departmentId: department.id, updatedAt: now })))
       .onConflictDoNothing({ target: waitingTimes.departmentId });
   }
   return db

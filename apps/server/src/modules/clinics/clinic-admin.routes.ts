@@ -67,7 +67,8 @@ export async function clinicAdminRoutes(app: FastifyInstance, { context }: { con
         response: { 200: waitingTimeListResponseSchema },
       },
     },
-    async (request) => listWaitingTimes(db, request.params.clinicId, request.query.departmentUuid),
+    async (request) =>
+      listWaitingTimes(db, request.params.clinicId, context.now(), request.query.departmentUuid),
   );
 
   routes.put(
@@ -84,7 +85,7 @@ export async function clinicAdminRoutes(app: FastifyInstance, { context }: { con
       const { clinicId, entryId } = request.params;
       const updated = await updateWaitingTime(db, clinicId, entryId, request.body.bufferTime, context.now());
       const [entry] = updated
-        ? (await listWaitingTimes(db, clinicId)).filter((row) => row.id === entryId)
+        ? (await listWaitingTimes(db, clinicId, context.now())).filter((row) => row.id === entryId)
         : [];
       if (!entry) {
         throw new HttpError(404, 'Waiting time entry not found.', { code: 'not_found' });

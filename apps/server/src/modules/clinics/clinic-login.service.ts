@@ -25,7 +25,7 @@ function clinicMemberId(clinicId: string): string {
  * provider membership in that clinic with a limited permission set for the front desk / check-in kiosk.
  * Created on the first attempt, so wrong master passwords are counted and locked like the password grant.
  */
-async function clinicAccount(db: Db, clinic: { id: string; name: string }): Promise<UserRow> {
+async function clinicAccount(db: Db, clinic: { id: string; name: string }, now: Date): Promise<UserRow> {
   const memberId = clinicMemberId(clinic.id);
   await db
     .insert(users)
@@ -37,6 +37,8 @@ async function clinicAccount(db: Db, clinic: { id: string; name: string }): Prom
       lastName: 'Front desk',
       // The security page does not apply to an account without a password of its own.
       securityQuestion: 'Clinic account',
+      createdAt: now,
+      updatedAt: now,
     })
     .onConflictDoNothing({ target: users.memberId });
   const [user] = await db.select().from(users).where(eq(users.memberId, memberId));
@@ -67,7 +69,7 @@ export async function verifyClinicPasswordLogin(
   if (!clinic?.masterPasswordHash) {
     throw invalidGrant();
   }
-  const account = await clinicAccount(context.db, clinic);
+  const account = await clinicAccount(context.db, clinic, now);
   if (account.lockedUntil !== null && account.lockedUntil > now) {
     throw invalidGrant();
   }

@@ -8,7 +8,7 @@ describe('development fixture: appointments', () => {
   let patientId: string;
   beforeAll(async () => {
     t = await buildTestApp();
-    await seedDemoDataIfEmpty(t.context.db);
+    await seedDemoDataIfEmpty(t.context.db, t.context.now());
     const user = await t.app.inject({
       method: 'POST',
       url: '/dev/fixtures/users',

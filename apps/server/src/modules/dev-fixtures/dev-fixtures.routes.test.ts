@@ -50,17 +50,22 @@ describe('development fixtures', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('does not exist in production', async () => {
-    const prod = await buildTestApp({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
-    try {
+  describe('in production', () => {
+    let prod: TestApp;
+    beforeAll(async () => {
+      prod = await buildTestApp({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    });
+    afterAll(async () => {
+      await prod.close();
+    });
+
+    it('does not exist in production', async () => {
       const response = await prod.app.inject({
         method: 'POST',
         url: '/dev/fixtures/clinics',
         payload: { name: 'X' },
       });
       expect(response.statusCode).toBe(404);
-    } finally {
-      await prod.close();
-    }
+    });
   });
 });

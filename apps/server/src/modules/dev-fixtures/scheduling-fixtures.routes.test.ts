@@ -11,7 +11,7 @@ describe('scheduling fixtures on the demo clinic', () => {
   let options: SchedulingOptions;
   beforeAll(async () => {
     t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 10_000, AUTH_RATE_LIMIT_PER_ACCOUNT: 10_000 });
-    await seedDemoDataIfEmpty(t.context.db);
+    await seedDemoDataIfEmpty(t.context.db, t.context.now());
     token = (await passwordGrant(t.app, 'jane.patient', DEMO_PASSWORD)).json<Tokens>().access_token;
   });
   afterAll(async () => {

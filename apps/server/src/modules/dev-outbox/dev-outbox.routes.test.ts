@@ -135,14 +135,17 @@ describe('GET /dev/outbox', () => {
 });
 
 describe('GET /dev/outbox in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
   it('does not exist', async () => {
-    const t = await buildTestApp({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
-    try {
-      const response = await t.app.inject({ method: 'GET', url: '/dev/outbox?format=json' });
-      expect(response.statusCode).toBe(404);
-    } finally {
-      await t.close();
-    }
+    const response = await t.app.inject({ method: 'GET', url: '/dev/outbox?format=json' });
+    expect(response.statusCode).toBe(404);
   });
 });
 

@@ -38,14 +38,16 @@ export async function findCards(
     .orderBy(insuranceCards.kind);
 }
 
+/** `now` (context.now) dates a new card; a card saved again keeps when it was first uploaded. */
 export async function upsertCard(
   db: Db,
-  values: typeof insuranceCards.$inferInsert,
+  values: Omit<typeof insuranceCards.$inferInsert, 'createdAt'>,
+  now: Date,
 ): Promise<InsuranceCardRow> {
   const { clinicId, userId, kind, ...changes } = values;
   const [row] = await db
     .insert(insuranceCards)
-    .values(values)
+    .values({ ...values, createdAt: now })
     .onConflictDoUpdate({
       target: [insuranceCards.clinicId, insuranceCards.userId, insuranceCards.kind],
       set: changes,

@@ -184,15 +184,19 @@ export async function saveCard(
     appointmentIds.add(input.appointmentId);
   }
   const now = context.now();
-  await upsertCard(context.db, {
-    clinicId: input.clinicUuid,
-    userId,
-    kind,
-    ...next,
-    listAppointmentId: [...appointmentIds],
-    status: existing && !changed ? existing.card.status : 'new',
-    updatedAt: existing && !changed ? existing.card.updatedAt : now,
-  });
+  await upsertCard(
+    context.db,
+    {
+      clinicId: input.clinicUuid,
+      userId,
+      kind,
+      ...next,
+      listAppointmentId: [...appointmentIds],
+      status: existing && !changed ? existing.card.status : 'new',
+      updatedAt: existing && !changed ? existing.card.updatedAt : now,
+    },
+    now,
+  );
   return getCard(context, auth, { clinicUuid: input.clinicUuid, userId }, kind);
 }
 

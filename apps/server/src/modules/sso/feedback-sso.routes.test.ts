@@ -73,16 +73,21 @@ describe('feedback portal (roadmap) single sign-on (spec 1 §2, decision 0011)',
     expect((await feedbackSso(t.app, access_token)).statusCode).toBe(403);
   });
 
-  it('without configuration it says the roadmap is not configured', async () => {
-    const bare = await buildTestApp();
-    try {
+  describe('without configuration', () => {
+    let bare: TestApp;
+    beforeAll(async () => {
+      bare = await buildTestApp();
+    });
+    afterAll(async () => {
+      await bare.close();
+    });
+
+    it('without configuration it says the roadmap is not configured', async () => {
       const doctor = await createTestUser(bare.context.db, { memberType: 'doctor' });
       const { access_token } = await loginTokens(bare.app, doctor.username);
       const response = await feedbackSso(bare.app, access_token);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ configured: false });
-    } finally {
-      await bare.close();
-    }
+    });
   });
 });

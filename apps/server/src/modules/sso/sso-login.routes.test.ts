@@ -193,14 +193,21 @@ describe('provider single sign-on — sso grant against a local OIDC provider (s
     expect(response.json()).toMatchObject({ error: 'invalid_request' });
   });
 
-  it('an EHR that cannot be reached answers 503, not 500', async () => {
-    const offline = await buildTestApp({
-      SSO_ECW_ISSUER: 'http://127.0.0.1:9',
-      SSO_ECW_CLIENT_ID: 'portal',
-      SSO_ECW_CLIENT_SECRET: 'secret',
-      SSO_ECW_REDIRECT_URIS: [LANDING],
+  describe('with an EHR that cannot be reached', () => {
+    let offline: TestApp;
+    beforeAll(async () => {
+      offline = await buildTestApp({
+        SSO_ECW_ISSUER: 'http://127.0.0.1:9',
+        SSO_ECW_CLIENT_ID: 'portal',
+        SSO_ECW_CLIENT_SECRET: 'secret',
+        SSO_ECW_REDIRECT_URIS: [LANDING],
+      });
     });
-    try {
+    afterAll(async () => {
+      await offline.close();
+    });
+
+    it('an EHR that cannot be reached answers 503, not 500', async () => {
       const response = await tokenRequest(offline.app, {
         grant_type: 'sso',
         client_id: PORTAL_CLIENT,
@@ -210,8 +217,6 @@ describe('provider single sign-on — sso grant against a local OIDC provider (s
       });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ error: 'temporarily_unavailable' });
-    } finally {
-      await offline.close();
-    }
+    });
   });
 });

@@ -107,6 +107,7 @@ export async function recordTaskVitals(
                 value,
                 recordedByUserId: auth.userId,
                 recordedAt: now,
+                createdAt: now,
               },
             ],
       ),
@@ -202,6 +203,8 @@ export async function recordOwnEntry(db: Db, auth: AuthContext, input: EntryInpu
       value,
       recordedByUserId: auth.userId,
       recordedAt,
+      // When it was entered, by the server's clock (recordedAt may be the device's earlier time).
+      createdAt: now,
     })),
   );
   return { values: rows.map(toValue) };

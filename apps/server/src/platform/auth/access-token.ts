@@ -39,10 +39,11 @@ export interface AccessTokenClaims {
   memberType: MemberType;
 }
 
+/** `now` is the application's clock (context.now), so iat/exp follow the same time as everything else. */
 export async function signAccessToken(
   key: Uint8Array,
   claims: AccessTokenClaims,
-  now = new Date(),
+  now: Date,
 ): Promise<{ token: string; expiresIn: number }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const token = await new SignJWT({ sid: claims.sessionId, mt: claims.memberType })
@@ -60,11 +61,7 @@ export type VerifyResult =
   { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 /** `now` is the application's clock (context.now), so expiry follows the same time as everything else. */
-export async function verifyAccessToken(
-  key: Uint8Array,
-  token: string,
-  now = new Date(),
-): Promise<VerifyResult> {
+export async function verifyAccessToken(key: Uint8Array, token: string, now: Date): Promise<VerifyResult> {
   try {
     const { payload } = await jwtVerify(token, await hmacKey(key), {
       currentDate: now,

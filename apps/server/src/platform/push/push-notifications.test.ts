@@ -112,13 +112,18 @@ describe('Web Push: the public key and sending to a person’s browsers', () => 
     expect(row?.pushEndpoint).not.toBeNull();
   });
 
-  it('is off in production without VAPID keys: no public key, nothing sent', async () => {
-    const production = await buildTestApp({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
-    try {
+  describe('in production without VAPID keys', () => {
+    let production: TestApp;
+    beforeAll(async () => {
+      production = await buildTestApp({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    });
+    afterAll(async () => {
+      await production.close();
+    });
+
+    it('is off in production without VAPID keys: no public key, nothing sent', async () => {
       const response = await production.app.inject({ method: 'GET', url: '/public/push/public-key' });
       expect(response.json()).toEqual({ publicKey: null });
-    } finally {
-      await production.close();
-    }
+    });
   });
 });

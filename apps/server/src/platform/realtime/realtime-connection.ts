@@ -81,6 +81,8 @@ export class RealtimeConnection {
   private readonly subscriptions = new Map<string, () => void>();
   private authTimer: ReturnType<typeof setTimeout> | undefined;
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  // The message-rate window measures elapsed time on this socket, not business time, so it stays on
+  // the machine's clock: a shifted or moved context clock (decision 0031) must not open or close it.
   private windowStart = Date.now();
   private messagesInWindow = 0;
   private closed = false;
@@ -119,6 +121,7 @@ export class RealtimeConnection {
   }
 
   private withinRate(): boolean {
+    // An interval, not business time (see windowStart).
     const now = Date.now();
     if (now - this.windowStart > REALTIME_LIMITS.windowMs) {
       this.windowStart = now;
