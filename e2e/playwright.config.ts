@@ -1,14 +1,37 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type Project } from '@playwright/test';
+import type { PortalWorkerOptions } from './fixtures/test.ts';
 import { chromiumLaunchOptions } from './fixtures/chromium.ts';
 
-// Each worker starts its own built server on a free port with a fresh data directory
-// (fixtures/portal.ts), so workers never share state. The build runs before (npm run test:e2e).
-export default defineConfig({
+// One project per server configuration (docs/testing.md): a worker starts its server once and keeps
+// it for every test of its project, instead of restarting whenever the next test wants another
+// variant. Each server starts from a copy of the demo data seeded once in global-setup.ts; tests
+// still own their data through the dev fixtures. The build runs before (npm run test:e2e).
+const careManagerSpecs = [
+  'appointments-care-manager.spec.ts',
+  'booking-care-manager.spec.ts',
+  'passkeys.spec.ts',
+  'provider-day.spec.ts',
+  'provider-patient.spec.ts',
+];
+// Specs whose worker fixtures start a server (or browser) of their own.
+const ownConfigurationSpecs = ['video-call.spec.ts', 'chat-widget.spec.ts', 'sso.spec.ts'];
+
+const projects: Project<object, PortalWorkerOptions>[] = [
+  {
+    name: 'care-plan',
+    testIgnore: [...careManagerSpecs, ...ownConfigurationSpecs],
+    use: { portalEnv: { APP_VARIANT: 'care-plan' } },
+  },
+  { name: 'care-manager', testMatch: careManagerSpecs, use: { portalEnv: { APP_VARIANT: 'care-manager' } } },
+  ...ownConfigurationSpecs.map((spec) => ({ name: spec.replace('.spec.ts', ''), testMatch: spec })),
+];
+
+export default defineConfig<object, PortalWorkerOptions>({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   fullyParallel: true,
   forbidOnly: true,
-  // Half the cores (Playwright's default): one worker on the 2-core CI machine, where a second
-  // worker's server and browser would only compete for the same cores.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : undefined,
   retries: 0,
   timeout: 90_000,
   // Generous for a slower CI machine; a screen that never shows still fails.
@@ -22,4 +45,5 @@ export default defineConfig({
     contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
   },
+  projects,
 });

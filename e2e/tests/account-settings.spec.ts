@@ -1,6 +1,6 @@
 import { test, expect } from '../fixtures/test.ts';
-import { submitLogin } from '../fixtures/demo.ts';
-import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
+import { uniqueName } from '../fixtures/dev-fixtures.ts';
+import { signInNewUser } from '../fixtures/session.ts';
 
 // spec 1 §2 side menu → Account settings; §3 Account data; §7 User image upload (decision 0014).
 const PASSWORD = 'Patient#Pass2026';
@@ -10,9 +10,9 @@ const ONE_PIXEL_PNG = Buffer.from(
   'base64',
 );
 
-test('a patient uploads a picture in account settings', async ({ page, request }) => {
+test('a patient uploads a picture in account settings', async ({ page }) => {
   const username = uniqueName('image.patient');
-  await createUser(request, {
+  await signInNewUser(page, {
     username,
     password: PASSWORD,
     firstName: 'Ida',
@@ -21,8 +21,6 @@ test('a patient uploads a picture in account settings', async ({ page, request }
     securityQuestion: 'First pet?',
     securityAnswer: 'Rex the dog',
   });
-  await page.goto('/guest/login');
-  await submitLogin(page, username, PASSWORD);
   await expect(page).toHaveURL(/\/user\/appointment/);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name: 'Account settings' }).click();

@@ -1,13 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { DEMO, DEMO_PASSWORD, loginFromLoginPage } from '../fixtures/demo.ts';
+import { DEMO, DEMO_PASSWORD } from '../fixtures/demo.ts';
 import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { apiToken, bookAppointment, findTarget, freeSlots } from '../fixtures/appointments-api.ts';
+import { signInByApi } from '../fixtures/session.ts';
 
 // spec 2 §6 provider extras in the care-manager app: ADD TO WAITLIST, VIEW ALL APPOINTMENTS to the
 // patient's page, convert an office visit to telehealth (§8 confirmation text); the video link for
 // providers. The variant is a server setting, so this file has its own server.
-test.use({ portalEnv: { APP_VARIANT: 'care-manager' } });
+// Runs in the care-manager project (APP_VARIANT=care-manager, playwright.config.ts).
 
 const FOLLOW_UP = { provider: 'Smith', department: 'Riverside Main Clinic', consultationType: 'Follow-up' };
 
@@ -37,7 +38,7 @@ test('dr.smith sees ADD TO WAITLIST and converts an office visit to telehealth',
   }
   const id = await bookAppointment(request, providerToken, target, slot, { userId: patient.id });
 
-  await loginFromLoginPage(page, DEMO.provider);
+  await signInByApi(page, DEMO.provider);
   await expect(page).toHaveURL(/\/provider\/appointment/);
   await page.goto(`/provider/patient/${patient.id}/appointments/create/summary?appointmentId=${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Appointment(s) scheduled!' })).toBeVisible();

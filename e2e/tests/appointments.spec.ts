@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { submitLogin } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { latestMessages } from '../fixtures/outbox.ts';
 import {
@@ -55,9 +56,9 @@ async function patientWithAppointment(request: APIRequestContext) {
   return { patient, target, id };
 }
 
-async function logIn(page: Page, username: string) {
-  await page.goto('/guest/login');
-  await submitLogin(page, username, PASSWORD);
+/** Signed in by API (not a login test), on the page a login lands on or on `open`. */
+async function logIn(page: Page, username: string, open?: string) {
+  await signInByApi(page, username, { password: PASSWORD, open });
   await expect(page).toHaveURL(/\/user\/appointment/);
 }
 
@@ -112,8 +113,7 @@ test('a patient cancels: NO, GO BACK keeps it, YES, CANCEL lands on /user/appoin
   request,
 }) => {
   const { patient, id } = await patientWithAppointment(request);
-  await logIn(page, patient.username);
-  await page.goto(`/user/appointment/${id}`);
+  await logIn(page, patient.username, `/user/appointment/${id}`);
 
   const trash = page.getByRole('button', { name: 'Cancel appointment' });
   await trash.click();
@@ -151,8 +151,7 @@ test('a patient joins the waitlist and is offered a freed earlier slot by messag
   const ownId = await bookAppointment(request, waiting.token, target, later, { text: 'First visit' });
   const otherId = await bookAppointment(request, other.token, target, earlier, { text: 'First visit' });
 
-  await logIn(page, waiting.username);
-  await page.goto(`/user/appointment/${ownId}`);
+  await logIn(page, waiting.username, `/user/appointment/${ownId}`);
   await page.getByRole('button', { name: 'JOIN WAITLIST' }).click();
   await expect(page.getByRole('button', { name: 'JOINED WAITLIST' })).toBeDisabled();
   // It stays joined after a reload (the server holds it).

@@ -1,14 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../fixtures/test.ts';
-import { DEMO, DEMO_PASSWORD, submitLogin } from '../fixtures/demo.ts';
+import { DEMO, DEMO_PASSWORD } from '../fixtures/demo.ts';
 import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { apiToken } from '../fixtures/appointments-api.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { recurringVisitListResponseSchema } from '@app/contracts/scheduling';
 
 // spec 2 §2 Recurring Visit tab and recurring visit list, §4 recurring booking (each slot created
 // separately, a failed one shown red on the summary), §5 the recurring 'Almost done!' text: a
 // care-manager provider (dr.smith) books for a patient of clinic 1001.
-test.use({ portalEnv: { APP_VARIANT: 'care-manager' } });
+// Runs in the care-manager project (APP_VARIANT=care-manager, playwright.config.ts).
 
 const PASSWORD = 'Booking#Pass2026';
 
@@ -33,10 +34,8 @@ test('a care manager books a recurring series; a time taken meanwhile is shown r
 }) => {
   const patient = await newPatient(request);
   const rival = await newPatient(request);
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, DEMO.provider, DEMO_PASSWORD);
+  await signInByApi(page, DEMO.provider, { open: `/provider/patient/${patient.id}/appointments/create` });
   await expect(page).toHaveURL(/\/provider\//);
-  await page.goto(`/provider/patient/${patient.id}/appointments/create`);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a provider' })).toBeVisible();
 
   // The care manager needs only the visit type (spec 2 §5).

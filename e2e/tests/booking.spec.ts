@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/test.ts';
-import { submitLogin } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { apiToken } from '../fixtures/appointments-api.ts';
 import { timeSlotListResponseSchema } from '@app/contracts/scheduling';
+import { suiteNow } from '../fixtures/clock.ts';
 
 // spec 2 §2 provider list → consultation type → time slots → confirm → summary, §4 freeze, §5 filter
 // rules and 'Almost done!' dialogs, for patients of the demo clinic 1001 (issue 4 "Must show").
@@ -25,10 +26,8 @@ async function newPatient(request: APIRequestContext) {
 }
 
 async function loginAndStartBooking(page: Page, username: string) {
-  await page.goto('/guest/login');
-  await submitLogin(page, username, PASSWORD);
+  await signInByApi(page, username, { password: PASSWORD, open: '/user/appointment/create' });
   await expect(page).toHaveURL(/\/user\/appointment/);
-  await page.goto('/user/appointment/create');
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a provider' })).toBeVisible();
 }
 
@@ -196,8 +195,8 @@ test('a slot held by someone else shows the server detail and turns unavailable'
     providerId: query.get('providerId') ?? '',
     consultationTypeId: query.get('consultationTypeId') ?? '',
     departmentUuid: query.get('departmentId') ?? '',
-    startAt: new Date().toISOString().slice(0, 10),
-    finishAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    startAt: new Date(suiteNow()).toISOString().slice(0, 10),
+    finishAt: new Date(suiteNow() + 30 * 86_400_000).toISOString().slice(0, 10),
   });
   const slotsAnswer = await request.get(`/api/scheduling/time-slots?${window.toString()}`, {
     headers: { authorization: `Bearer ${token}` },

@@ -1,8 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { DEMO_PASSWORD, submitLogin } from '../fixtures/demo.ts';
+import { submitLogin } from '../fixtures/demo.ts';
 import { apiToken } from '../fixtures/appointments-api.ts';
 import { createAppointment, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
+import { signInByApi } from '../fixtures/session.ts';
+import { suiteNow } from '../fixtures/clock.ts';
 
 // Issue 5 items 6, 9 and 10: a patient completes the demographics (spec 2 §2 three steps, §5 rules),
 // vitals and copay tasks of a check-in; a patient with a balance pays it after login (spec 1 §2 rule 4).
@@ -43,9 +45,9 @@ function statusOf(tasks: Task[], type: string): string | undefined {
   return tasks.find((task) => task.actions.some((action) => action.type === type))?.status;
 }
 
-async function logIn(page: Page, username: string, password = PASSWORD) {
-  await page.goto('/guest/login');
-  await submitLogin(page, username, password);
+/** Signed in by API on `open` (these tests are not about logging in). */
+async function logIn(page: Page, username: string, open: string) {
+  await signInByApi(page, username, { password: PASSWORD, open });
   await expect(page).toHaveURL(/\/user\//);
 }
 
@@ -53,16 +55,14 @@ async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel('Name on card').fill('Tess Tasker');
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByLabel('Expiry month (MM)').fill('12');
-  await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 2));
+  await page.getByLabel('Expiry year (YYYY)').fill(String(new Date(suiteNow()).getFullYear() + 2));
   await page.getByLabel('Security code (CVC)').fill('123');
 }
 
 test('a patient completes demographics, vitals and a copay in a check-in', async ({ page, request }) => {
   const { username, appointmentId, token } = await patientWithVisit(request);
-  await logIn(page, username);
-
   // Demographics: three steps (spec 2 §2).
-  await page.goto(`/user/task/demographic/personal?appointmentId=${appointmentId}`);
+  await logIn(page, username, `/user/task/demographic/personal?appointmentId=${appointmentId}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Personal' })).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Tess');
   await page.getByLabel('Preferred language').selectOption('es');
@@ -159,10 +159,10 @@ test('a patient with an outstanding balance sees it after login and pays it', as
 
 test('self check-in (kiosk): the vitals task works under the provider prefix', async ({ page, request }) => {
   const { appointmentId, token } = await patientWithVisit(request);
-  await page.goto('/guest/login');
-  await submitLogin(page, 'dr.smith', DEMO_PASSWORD);
+  await signInByApi(page, 'dr.smith', {
+    open: `/provider/patient/task/vital?appointmentId=${appointmentId}`,
+  });
   await expect(page).toHaveURL(/\/provider\//);
-  await page.goto(`/provider/patient/task/vital?appointmentId=${appointmentId}`);
   await page.getByLabel('Pulse (bpm)').fill('64');
   await page.getByLabel('Pain (0 = none, 10 = worst)').fill('3');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { test as base, expect } from '../fixtures/test.ts';
-import { DEMO, loginFromLoginPage } from '../fixtures/demo.ts';
+import { DEMO } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 
 // spec 1 §1, §4, §6: the live-chat widget and the product tour load only in the Care Manager app,
 // for a signed-in provider (decision 0016). The "external services" are a tiny script this test
@@ -69,7 +70,7 @@ careManager(
     await expect(page.locator('html')).not.toHaveAttribute('data-chat-widget');
     expect(scriptHost.requests()).toBe(0);
 
-    await loginFromLoginPage(page, DEMO.provider);
+    await signInByApi(page, DEMO.provider);
     await expect(page).toHaveURL(/\/provider\/appointment/);
     await expect(page.locator('html')).toHaveAttribute('data-chat-widget', 'loaded');
     await expect(page.locator('html')).toHaveAttribute('data-product-tour', 'loaded');
@@ -91,7 +92,7 @@ const carePlan = withScriptHost('care-plan');
 carePlan(
   'care-plan app: nothing loads, even when the scripts are configured',
   async ({ page, scriptHost }) => {
-    await loginFromLoginPage(page, DEMO.provider);
+    await signInByApi(page, DEMO.provider);
     await expect(page).toHaveURL(/\/provider\/appointment/);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
     expect(await stateOf(page, 'data-chat-widget')).toBeNull();

@@ -8,10 +8,11 @@ import {
 } from '@app/contracts/check-in-fixtures';
 import { expect, test } from '../fixtures/test.ts';
 import { waitForDraftWith } from '../fixtures/form-drafts.ts';
-import { submitLogin } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { uniqueName } from '../fixtures/dev-fixtures.ts';
 import { latestMessages } from '../fixtures/outbox.ts';
 import { recordCheckInStatistics, shortenIdle } from '../fixtures/check-in-session.ts';
+import { suiteNow } from '../fixtures/clock.ts';
 
 // Issue 5 "Must show": a whole check-in through the UI, with every kind of task of the intake in the
 // flow's order (spec 2 §4 "Completing marks it DONE, then moves to the next task"): the questionnaire
@@ -180,7 +181,7 @@ async function payCopay(page: Page, base: string, holder: string) {
   await page.getByLabel('Name on card').fill(holder);
   await page.getByLabel('Card number').fill(TEST_CARD);
   await page.getByLabel('Expiry month (MM)').fill('12');
-  await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 2));
+  await page.getByLabel('Expiry year (YYYY)').fill(String(new Date(suiteNow()).getFullYear() + 2));
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: 'Pay $25.00' }).click();
 }
@@ -223,8 +224,7 @@ test('a patient logs in and checks in for her visit: questionnaire, demographics
   const [appointmentId = ''] = world.appointmentIds;
   const fullName = `${world.patient.firstName} ${world.patient.lastName}`;
 
-  await page.goto('/guest/login');
-  await submitLogin(page, world.patient.username, PASSWORD);
+  await signInByApi(page, world.patient.username, { password: PASSWORD });
   await expect(page).toHaveURL(/\/user\/appointment/);
   // From her appointments to the visit, then its tasks (spec 2 §2 COMPLETE TASKS).
   await page.locator(`a[href="/user/appointment/${appointmentId}"]`).first().click();
@@ -272,8 +272,7 @@ test('self check-in on the kiosk: typed tasks under /provider/patient/task, the 
   await shortenIdle(page, 12);
   const statistics = recordCheckInStatistics(page);
 
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, world.doctor.username, PASSWORD);
+  await signInByApi(page, world.doctor.username, { password: PASSWORD });
   await expect(page).toHaveURL(/\/provider\//);
   const findPatient = async () => {
     await page.goto('/provider/patient/search');

@@ -5,7 +5,7 @@ import {
   type FixtureCheckInWorldResponse,
 } from '@app/contracts/check-in-fixtures';
 import { expect, test } from '../fixtures/test.ts';
-import { submitLogin } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { uniqueName } from '../fixtures/dev-fixtures.ts';
 import { latestMessages } from '../fixtures/outbox.ts';
 import { recordCheckInStatistics, shortenIdle } from '../fixtures/check-in-session.ts';
@@ -53,9 +53,9 @@ async function quickLinkFromOutbox(
   return `${parsed.pathname}${parsed.search}`;
 }
 
+/** Signed in by API, on the page a login lands on (these tests are not about logging in). */
 async function patientLogin(page: Page, username: string) {
-  await page.goto('/guest/login');
-  await submitLogin(page, username, PASSWORD);
+  await signInByApi(page, username, { password: PASSWORD });
   await expect(page).toHaveURL(/\/user\/appointment/);
 }
 
@@ -199,8 +199,7 @@ test('self check-in on the kiosk: search, check in under the provider session, t
   await shortenIdle(page, 12);
   const statistics = recordCheckInStatistics(page);
 
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, world.doctor.username, PASSWORD);
+  await signInByApi(page, world.doctor.username, { password: PASSWORD });
   await expect(page).toHaveURL(/\/provider\//);
 
   const findPatient = async () => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createClinic, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
-import { DEMO_PASSWORD, submitLogin } from '../fixtures/demo.ts';
+import { DEMO_PASSWORD } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 1 §3 Device, §4 device registration, §7 device calls and login by ticket; issue 3 item 8.
@@ -33,8 +34,7 @@ function stored(page: Page, key: string) {
 
 test('after login the browser registers itself as a device and keeps a working ticket', async ({ page }) => {
   const patient = await newPatient(page);
-  await page.goto('/guest/login');
-  await submitLogin(page, patient.username);
+  await signInByApi(page, patient.username);
   await expect(page).toHaveURL(/\/user\/appointment/);
 
   // Registration runs in the background, 500 ms after the signed-in area opens (spec 1 §9).
@@ -72,8 +72,7 @@ test('after login the browser registers itself as a device and keeps a working t
   await expect(page).toHaveURL(/\/guest\/landing/);
   expect(await stored(page, 'ticket')).toBeNull();
   expect(await stored(page, 'pushId')).toBe(pushId);
-  await page.goto('/guest/login');
-  await submitLogin(page, patient.username);
+  await signInByApi(page, patient.username);
   await expect(page).toHaveURL(/\/user\/appointment/);
   await expect.poll(() => stored(page, 'ticket'), { timeout: 10_000 }).not.toBeNull();
   expect(await stored(page, 'deviceId')).toBe(deviceId);
@@ -87,8 +86,7 @@ test('with notifications allowed, the service worker shows what the server pushe
 }) => {
   const patient = await newPatient(page);
   await context.grantPermissions(['notifications'], { origin: baseURL ?? '' });
-  await page.goto('/guest/login');
-  await submitLogin(page, patient.username);
+  await signInByApi(page, patient.username);
   await expect(page).toHaveURL(/\/user\/appointment/);
 
   // The push service worker is registered for the whole app.
@@ -142,8 +140,7 @@ test('the side menu offers to turn on notifications until the person decides', a
   baseURL,
 }) => {
   const patient = await newPatient(page);
-  await page.goto('/guest/login');
-  await submitLogin(page, patient.username);
+  await signInByApi(page, patient.username);
   await expect(page).toHaveURL(/\/user\/appointment/);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const offer = page.getByRole('button', { name: 'Turn on notifications' });
@@ -169,8 +166,7 @@ test('a provider registers a device too', async ({ page }) => {
     clinicNumbers: [clinic.clinicNumber],
     permissions: ['APPOINTMENTS'],
   });
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, username);
+  await signInByApi(page, username);
   await expect(page).toHaveURL(/\/provider\/appointment/);
   await expect.poll(() => stored(page, 'ticket'), { timeout: 10_000 }).not.toBeNull();
   expect(await stored(page, 'deviceId')).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,12 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../fixtures/test.ts';
-import { submitLogin } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 
 // spec 3 §2 Family accounts (care-plan app), §4 family switch, §5 connect rules, §8 failed connect:
 // a patient links a family member with the member's own credentials, switches to the member and back,
 // and removes the member. Both people are made here, so the test owns its data.
-test.use({ portalEnv: { APP_VARIANT: 'care-plan' } });
+// Runs in the care-plan project (APP_VARIANT=care-plan, playwright.config.ts).
 
 const PASSWORD = 'Family#Pass2026';
 
@@ -32,8 +32,7 @@ test('a patient connects a family member, switches to them and back, and removes
   const owner = await newPatient(request, 'Paula', 'Primary');
   const member = await newPatient(request, 'Kit', 'Kinsman');
 
-  await page.goto('/guest/login');
-  await submitLogin(page, owner.username, PASSWORD);
+  await signInByApi(page, owner.username, { password: PASSWORD });
   await expect(page).toHaveURL(/\/user\/appointment/);
 
   await page.goto('/user/family');

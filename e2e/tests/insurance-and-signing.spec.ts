@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { submitLogin } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { apiToken, bookAppointment, findTarget, freeSlots } from '../fixtures/appointments-api.ts';
 
@@ -60,9 +60,9 @@ async function taskOf(request: APIRequestContext, token: string, appointmentId: 
   return task;
 }
 
+/** Signed in by API, on the page a login lands on (these tests are not about logging in). */
 async function logIn(page: Page, username: string) {
-  await page.goto('/guest/login');
-  await submitLogin(page, username, PASSWORD);
+  await signInByApi(page, username, { password: PASSWORD });
   await expect(page).toHaveURL(/\/user\/appointment/);
 }
 

@@ -1,14 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fixtureInsuranceCardResponseSchema } from '@app/contracts/insurance';
 import { test, expect } from '../fixtures/test.ts';
-import { DEMO, submitLogin } from '../fixtures/demo.ts';
+import { DEMO } from '../fixtures/demo.ts';
 import { createAppointment, createUser } from '../fixtures/dev-fixtures.ts';
+import { signInByApi } from '../fixtures/session.ts';
 
 // spec 3 §2 Insurance cards list, filter and card view; §4 status machine and next card; §5 confirmation.
 
-async function providerLogin(page: Page, username: string) {
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, username);
+/** Signed in by API on `open` (this file is not about logging in). */
+async function providerLogin(page: Page, username: string, open: string) {
+  await signInByApi(page, username, { open });
   await expect(page).toHaveURL(/\/provider\//);
 }
 
@@ -42,9 +43,7 @@ test('dr.smith filters the insurance cards, imports one, moves to the next and r
 }) => {
   const first = await patientWithCard(request, 'Ines');
   const second = await patientWithCard(request, 'Otto');
-  await providerLogin(page, DEMO.provider);
-
-  await page.goto('/provider/insurances');
+  await providerLogin(page, DEMO.provider, '/provider/insurances');
   await expect(page.getByRole('heading', { level: 1, name: 'Insurance Cards' })).toBeVisible();
   await expect(page.getByRole('link', { name: first.name, exact: true })).toBeVisible();
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createClinic, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
-import { DEMO_PASSWORD, submitLogin } from '../fixtures/demo.ts';
+import { DEMO_PASSWORD } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // spec 1 §2 /user/single/languages (patient side menu 'language'), §3 communicationLanguage, §4
@@ -32,8 +33,7 @@ test('a patient switches to Español on the language screen; reload and a new lo
   page,
 }) => {
   const patient = await newPatient(page.request);
-  await page.goto('/guest/login');
-  await submitLogin(page, patient.username);
+  await signInByApi(page, patient.username);
   await expect(page).toHaveURL(/\/user\/appointment/);
 
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -82,9 +82,7 @@ test("a patient's app language is sent to the server when it differs from the st
   await page.goto('/guest/login');
   await page.getByRole('button', { name: 'Español' }).click();
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
-  await page.getByLabel('Nombre de usuario').fill(patient.username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await signInByApi(page, patient.username);
   await expect(page).toHaveURL(/\/user\/appointment/);
   await expect.poll(() => storedLanguage(page.request, patient.username)).toBe('es');
 });
@@ -114,7 +112,7 @@ test('a provider gets the stored language applied at login', async ({ page }) =>
   // A browser in English: the provider logs in and the portal turns to Spanish.
   await page.goto('/guest/provider-login');
   expect(await htmlLang(page)).toBe('en');
-  await submitLogin(page, username);
+  await signInByApi(page, username);
   await expect(page).toHaveURL(/\/provider\/appointment/);
   // spec 3 §2: the schedule's title, in Spanish.
   await expect(page.getByRole('heading', { level: 1, name: 'Agenda', exact: true })).toBeVisible();

@@ -1,9 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AccessibilityWatch } from '../fixtures/accessibility.ts';
-import { DEMO, loginFromLoginPage, submitLogin } from '../fixtures/demo.ts';
+import { DEMO } from '../fixtures/demo.ts';
 import { createUser } from '../fixtures/dev-fixtures.ts';
 import { latestMessages } from '../fixtures/outbox.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { newContextOnSuiteClock } from '../fixtures/clock.ts';
 
 // Issue 6 item 6: secure messaging between dr.smith and a patient with realtime delivery (spec 3 §2,
 // §7 new messages count; BRIEF-dots), and bulk messaging that respects opt-outs (decision 0026).
@@ -24,9 +26,9 @@ function randomPhone(): string {
   return `+1212555${Math.floor(1000 + Math.random() * 8999)}`;
 }
 
-async function providerLogin(page: Page) {
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, DEMO.provider);
+/** dr.smith, signed in by API on `open` (this file is not about logging in). */
+async function providerLogin(page: Page, open: string) {
+  await signInByApi(page, DEMO.provider, { open });
   await expect(page).toHaveURL(/\/provider\//);
 }
 
@@ -38,19 +40,17 @@ test('dr.smith messages jane, who sees it arrive and answers; dr.smith sees the 
   const subject = `Lab results ${Date.now().toString(36)}`;
 
   // jane, in her own browser, watches her messages.
-  const janeContext = await browser.newContext({ baseURL });
+  const janeContext = await newContextOnSuiteClock(browser, { baseURL });
   const jane = await janeContext.newPage();
   const janeAxe = new AccessibilityWatch(jane);
-  await loginFromLoginPage(jane, DEMO.patient);
+  await signInByApi(jane, DEMO.patient, { open: '/user/message' });
   await expect(jane).toHaveURL(/\/user\//);
-  await jane.goto('/user/message');
   await expect(jane.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
   await expect(jane.getByTestId('thread-list')).toBeVisible();
   await expect(jane.getByRole('link', { name: subject })).toHaveCount(0);
 
   // dr.smith writes to her: receiver list, patient search, then the new conversation.
-  await providerLogin(page);
-  await page.goto('/provider/message');
+  await providerLogin(page, '/provider/message');
   await expect(page.getByRole('heading', { level: 1, name: 'Secure Messaging' })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'New message' }).click();
   await expect(page).toHaveURL(/\/provider\/message\/receiver-list$/);
@@ -138,8 +138,7 @@ test('a bulk message goes to several patients and skips the one who opted out', 
   });
   expect(optOut.status()).toBe(200);
 
-  await providerLogin(page);
-  await page.goto('/provider/bulk-message');
+  await providerLogin(page, '/provider/bulk-message');
   await expect(page.getByRole('heading', { level: 1, name: 'Bulk Messaging' })).toBeVisible();
   await page.getByLabel('Search patients').fill(lastName);
   for (const person of people) {
@@ -173,10 +172,8 @@ test('a bulk message goes to several patients and skips the one who opted out', 
 });
 
 test('dr.limited gets the no-access text on the messaging screens', async ({ page }) => {
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, DEMO.limitedProvider);
+  await signInByApi(page, DEMO.limitedProvider, { open: '/provider/message' });
   await expect(page).toHaveURL(/\/provider\//);
-  await page.goto('/provider/message');
   await expect(page.getByText('You do not have access to messaging.')).toBeVisible();
   await page.goto('/provider/bulk-message');
   await expect(
@@ -198,8 +195,7 @@ test('dr.smith keeps an SMS template and texts a patient with it', async ({ page
     clinicNumbers: [DEMO_CLINIC_NUMBER],
   });
   const name = `Closure ${Date.now().toString(36)}`;
-  await providerLogin(page);
-  await page.goto('/provider/patient/sms-templates');
+  await providerLogin(page, '/provider/patient/sms-templates');
   await expect(page.getByRole('heading', { level: 1, name: 'SMS templates' })).toBeVisible();
   await page.getByRole('button', { name: 'New template' }).click();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);

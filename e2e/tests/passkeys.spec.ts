@@ -3,10 +3,11 @@ import { test, expect } from '../fixtures/test.ts';
 import type { AccessibilityWatch } from '../fixtures/accessibility.ts';
 import { submitLogin } from '../fixtures/demo.ts';
 import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
+import { suiteNow } from '../fixtures/clock.ts';
 
 // spec 1 §1, §4: biometric login in the Care Manager app, as passkeys (decision 0012), with
 // Chromium's own virtual authenticator standing in for the fingerprint reader.
-test.use({ portalEnv: { APP_VARIANT: 'care-manager' } });
+// Runs in the care-manager project (APP_VARIANT=care-manager, playwright.config.ts).
 
 const PASSWORD = 'Doctor#Pass2026';
 const BIOMETRIC_BUTTON = 'Log in with Face ID, Touch ID, facial recognition or fingerprint';
@@ -83,8 +84,8 @@ test('a doctor allows biometric login, then logs in with the passkey', async ({
   // The login screen shows the biometric icon, and the automatic prompt runs 300 ms after it loads
   // (spec 1 §4, §9): the page's clock is held so the test can tell "before" from "after".
   await logOut(page, accessibility);
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 60_000);
+  // The context runs on the suite's clock already (fixtures/test.ts): hold it a minute ahead.
+  await page.clock.pauseAt(suiteNow() + 60_000);
   await page.goto('/guest/login');
   const button = page.getByRole('button', { name: BIOMETRIC_BUTTON });
   await expect(button).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/test.ts';
-import { DEMO, submitLogin } from '../fixtures/demo.ts';
+import { DEMO } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 
 // Issue 4 "Must show": jane.patient (the demo patient a newcomer logs in as) books a visit end to end,
 // sees it in her list and details, reschedules it and cancels it (spec 2 §2, §4, §8 texts).
@@ -20,8 +21,7 @@ function appointmentIdOf(url: string): string {
 }
 
 test('jane.patient books, sees, reschedules and cancels a visit', async ({ page }) => {
-  await page.goto('/guest/login');
-  await submitLogin(page, DEMO.patient);
+  await signInByApi(page, DEMO.patient);
   await expect(page).toHaveURL(/\/user\/appointment/);
 
   // Book: filters, provider, visit, the first free time, a reason.

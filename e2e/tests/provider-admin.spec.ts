@@ -1,6 +1,7 @@
 import { test, expect } from '../fixtures/test.ts';
-import { DEMO, DEMO_PASSWORD, submitLogin } from '../fixtures/demo.ts';
+import { DEMO, DEMO_PASSWORD } from '../fixtures/demo.ts';
 import { createClinic, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
+import { signInByApi } from '../fixtures/session.ts';
 
 // spec 3 §2 Master password panel (§4 reset), Wait times panel (§4 buffer, §5 minutes sent as
 // seconds), the Newsfeed, Worklist (flows), Follow Up List and Tracker routes.
@@ -27,11 +28,9 @@ test('a provider with SETTING resets the clinic master password and sees the new
     clinicNumbers: [clinic.clinicNumber],
     permissions: ['SETTING'],
   });
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, username, DEMO_PASSWORD);
+  await signInByApi(page, username, { open: '/provider/master-password' });
   await expect(page).toHaveURL(/\/provider\//);
 
-  await page.goto('/provider/master-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Master password' })).toBeVisible();
   const shown = page.getByTestId('master-password');
   await expect(shown).toHaveText('Fixture#Master1');
@@ -54,10 +53,8 @@ test('a provider with SETTING resets the clinic master password and sees the new
 });
 
 test('dr.smith edits a wait-time buffer, which is still there after a reload', async ({ page }) => {
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, DEMO.provider, DEMO_PASSWORD);
+  await signInByApi(page, DEMO.provider, { open: '/provider/wait-times' });
   await expect(page).toHaveURL(/\/provider\//);
-  await page.goto('/provider/wait-times');
   await expect(page.getByRole('heading', { level: 1, name: 'Wait times' })).toBeVisible();
   const department = page.getByLabel('Choose department:');
   await department.selectOption({ label: 'Lakeside Clinic' });
@@ -70,7 +67,10 @@ test('dr.smith edits a wait-time buffer, which is still there after a reload', a
   await page.getByRole('button', { name: 'Confirm buffer' }).click();
   await expect(page.getByText('Enter whole minutes from 0 to 1440.')).toBeVisible();
   await buffer.fill('15');
-  const saved = page.waitForResponse((response) => response.request().method() === 'PUT');
+  // The buffer's own call (the device registration also sends a PUT when the signed-in area opens).
+  const saved = page.waitForResponse(
+    (response) => response.url().includes('/waiting-times/') && response.request().method() === 'PUT',
+  );
   await page.getByRole('button', { name: 'Confirm buffer' }).click();
   // spec 3 §5: minutes are sent as seconds.
   expect((await saved).request().postDataJSON()).toEqual({ bufferTime: 900 });
@@ -83,11 +83,9 @@ test('dr.smith edits a wait-time buffer, which is still there after a reload', a
 });
 
 test('news, follow-ups, tracker and the worklist render; a flow is created', async ({ page }) => {
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, DEMO.provider, DEMO_PASSWORD);
+  await signInByApi(page, DEMO.provider, { open: '/provider/news' });
   await expect(page).toHaveURL(/\/provider\//);
 
-  await page.goto('/provider/news');
   await expect(page.getByRole('heading', { level: 1, name: 'Newsfeed' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Flu shots are in' })).toBeVisible();
 
@@ -112,10 +110,8 @@ test('news, follow-ups, tracker and the worklist render; a flow is created', asy
 });
 
 test('dr.limited gets the no-access text on the worklist and the wait times', async ({ page }) => {
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, DEMO.limitedProvider, DEMO_PASSWORD);
+  await signInByApi(page, DEMO.limitedProvider, { open: '/provider/flows' });
   await expect(page).toHaveURL(/\/provider\//);
-  await page.goto('/provider/flows');
   await expect(page.getByText('You do not have access to this page.')).toBeVisible();
   await page.goto('/provider/wait-times');
   await expect(page.getByText('You do not have access to this page.')).toBeVisible();

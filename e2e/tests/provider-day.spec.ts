@@ -2,14 +2,16 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { expect, test } from '../fixtures/test.ts';
 import { AccessibilityWatch } from '../fixtures/accessibility.ts';
-import { DEMO, loginFromLoginPage } from '../fixtures/demo.ts';
+import { DEMO } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { createAppointment, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 
 // Issue 6 "Must show" (spec 3 §2, §4): dr.smith works a day — filters the schedule, sends a reminder
 // ('Sent'), moves a patient through the DriveUp queue while a second tab follows within a second,
 // and checks the patient in; dr.limited sees only what APPOINTMENTS allows. The filter screens are a
 // care-manager feature, so this file has its own server; the browser runs in the clinic's zone.
-test.use({ portalEnv: { APP_VARIANT: 'care-manager' }, timezoneId: 'America/New_York' });
+// Runs in the care-manager project (APP_VARIANT=care-manager, playwright.config.ts).
+test.use({ timezoneId: 'America/New_York' });
 
 const ZONE = 'America/New_York';
 
@@ -52,7 +54,7 @@ test('dr.smith filters the schedule, sends a reminder, moves a patient through D
   context,
 }) => {
   const patient = await patientToday(request);
-  await loginFromLoginPage(page, DEMO.provider);
+  await signInByApi(page, DEMO.provider);
   await expect(page).toHaveURL(/\/provider\/appointment/);
   // spec 3 §2: red dots only on items whose count is above zero (the demo has unread messages and
   // new insurance cards; the schedule and the newsfeed have no counter).
@@ -98,7 +100,7 @@ test('dr.smith filters the schedule, sends a reminder, moves a patient through D
   await expect(page.getByRole('heading', { level: 1, name: 'DriveUp' })).toBeVisible();
   const second = await context.newPage();
   const secondWatch = new AccessibilityWatch(second);
-  await loginFromLoginPage(second, DEMO.provider);
+  await signInByApi(second, DEMO.provider);
   await expect(second).toHaveURL(/\/provider\/appointment/);
   await second.goto('/provider/waiting-room');
   await second.getByRole('tab', { name: /^Scheduled/ }).click();
@@ -148,7 +150,7 @@ test('dr.smith filters the schedule, sends a reminder, moves a patient through D
 });
 
 test('dr.limited sees only the sidebar items APPOINTMENTS allows', async ({ page }) => {
-  await loginFromLoginPage(page, DEMO.limitedProvider);
+  await signInByApi(page, DEMO.limitedProvider);
   await expect(page).toHaveURL(/\/provider\/appointment/);
   await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
   await expect(sidebar(page).getByRole('link')).toHaveText(['Schedule', 'Newsfeed']);

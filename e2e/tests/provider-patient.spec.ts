@@ -2,16 +2,18 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/test.ts';
 import { DEMO, submitLogin } from '../fixtures/demo.ts';
 import { createClinic, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
+import { signInByApi } from '../fixtures/session.ts';
+import { suiteNow } from '../fixtures/clock.ts';
 
 // spec 2 §2 provider new-patient registration and provider view of one patient's appointments;
 // §4 provider-to-patient switch; §6 provider screens need a provider token.
-test.use({ portalEnv: { APP_VARIANT: 'care-manager' } });
+// Runs in the care-manager project (APP_VARIANT=care-manager, playwright.config.ts).
 
 const PASSWORD = 'Provider#Pass2026';
 
-async function providerLogin(page: Page, username: string, password?: string) {
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, username, password);
+/** Signed in by API on `open`; the tests of the provider login itself below keep the form. */
+async function providerLogin(page: Page, open: string, username: string, password?: string) {
+  await signInByApi(page, username, { password, open });
   await expect(page).toHaveURL(/\/provider\//);
 }
 
@@ -23,8 +25,7 @@ function lettersOnly(prefix: string): string {
 }
 
 test('dr.smith registers a new patient, acts as them on the booking start, and returns', async ({ page }) => {
-  await providerLogin(page, DEMO.provider);
-  await page.goto('/provider/patient-create');
+  await providerLogin(page, '/provider/patient-create', DEMO.provider);
   await expect(page.getByRole('heading', { level: 1, name: 'New Patient Registration' })).toBeVisible();
   // dr.smith works for one clinic: there is no other clinic to go back to.
   await expect(page.getByRole('link', { name: 'Back to choose another clinic' })).toHaveCount(0);
@@ -129,7 +130,7 @@ async function bookForPatient(request: APIRequestContext, patientId: string): Pr
   );
   const consultationTypeId =
     (consultationTypes.find((item) => item.title === 'Follow-up') ?? consultationTypes[0])?.id ?? '';
-  const today = new Date();
+  const today = new Date(suiteNow());
   const slots = await get<{ startAt: string; finishAt: string; externalId: string }[]>(
     '/api/scheduling/time-slots',
     {
@@ -178,8 +179,7 @@ test("dr.smith sees an appointment booked for a patient on that patient's page",
   });
   await bookForPatient(request, patient.id);
 
-  await providerLogin(page, DEMO.provider);
-  await page.goto(`/provider/patient/${patient.id}/appointments`);
+  await providerLogin(page, `/provider/patient/${patient.id}/appointments`, DEMO.provider);
   await expect(page.getByRole('heading', { level: 1, name: /^Petra Booked/ })).toBeVisible();
   const upcoming = page.getByRole('region', { name: 'Upcoming appointments' });
   await expect(upcoming.getByText(/with .*Smith/)).toBeVisible();
@@ -215,8 +215,7 @@ test('a provider without access to the patient sees the access text', async ({ p
     clinicNumbers: [1001],
     permissions: ['MESSAGE'],
   });
-  await providerLogin(page, username, PASSWORD);
-  await page.goto(`/provider/patient/${patient.id}/appointments`);
+  await providerLogin(page, `/provider/patient/${patient.id}/appointments`, username, PASSWORD);
   await expect(page.getByText('You do not have access to view patient details.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Switch to patient' })).toHaveCount(0);
 });
@@ -247,8 +246,7 @@ test('a provider of two clinics chooses the clinic first and can go back to choo
     clinicNumbers: [1001, second.clinicNumber],
     permissions: ['PATIENT'],
   });
-  await providerLogin(page, username, PASSWORD);
-  await page.goto('/provider/patient-create');
+  await providerLogin(page, '/provider/patient-create', username, PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'New Patient Registration' })).toBeVisible();
   const choice = page.getByRole('radiogroup', { name: 'Choose the clinic to register the patient at' });
   await choice.getByRole('radio', { name: /^Second clinic/ }).check();
@@ -266,8 +264,7 @@ test('a provider of two clinics chooses the clinic first and can go back to choo
 test('a provider whose session is refused mid-way goes to the provider login with redirectTo', async ({
   page,
 }) => {
-  await providerLogin(page, DEMO.provider);
-  await page.goto('/provider/patient-create');
+  await providerLogin(page, '/provider/patient-create', DEMO.provider);
   await expect(page.getByRole('heading', { level: 1, name: 'New Patient Registration' })).toBeVisible();
   // The session ends on the server (as after a logout elsewhere) and the access token runs out.
   await page.evaluate(async () => {

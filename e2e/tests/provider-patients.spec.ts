@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/test.ts';
-import { DEMO, submitLogin } from '../fixtures/demo.ts';
+import { DEMO } from '../fixtures/demo.ts';
 import { createUser } from '../fixtures/dev-fixtures.ts';
 import { scanPage } from '../fixtures/accessibility.ts';
+import { signInByApi } from '../fixtures/session.ts';
 
 // spec 3 §2 Patient search, Register patient, Patient view shell and its tabs; §8 no-access text.
 
-async function providerLogin(page: Page, username: string) {
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, username);
+/** Signed in by API on `open` (this file is not about logging in). */
+async function providerLogin(page: Page, open: string, username: string) {
+  await signInByApi(page, username, { open });
   await expect(page).toHaveURL(/\/provider\//);
 }
 
@@ -28,8 +29,7 @@ test('dr.smith searches a patient, opens the patient view and walks its tabs', a
     mobilePhone: '+12125550123',
     clinicNumbers: [1001],
   });
-  await providerLogin(page, DEMO.provider);
-  await page.goto('/provider/search-patient');
+  await providerLogin(page, '/provider/search-patient', DEMO.provider);
   await expect(page.getByRole('heading', { level: 1, name: 'Patient search' })).toBeVisible();
   await page.getByLabel('Name or member ID').fill(`Quinn ${lastName}`);
   await page.getByRole('button', { name: 'Search' }).click();
@@ -83,8 +83,7 @@ test('"Look up patient for appointment" opens the provider-select page with the 
     birthdate: '1990-12-24',
     clinicNumbers: [1001],
   });
-  await providerLogin(page, DEMO.provider);
-  await page.goto('/provider/appointment/search-patient');
+  await providerLogin(page, '/provider/appointment/search-patient', DEMO.provider);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Look up patient for appointment' }),
   ).toBeVisible();
@@ -101,8 +100,7 @@ test('"Look up patient for appointment" opens the provider-select page with the 
 
 test('dr.smith registers a patient and lands on the new patient view', async ({ page }) => {
   const lastName = lettersOnly('Registered');
-  await providerLogin(page, DEMO.provider);
-  await page.goto('/provider/search-patient');
+  await providerLogin(page, '/provider/search-patient', DEMO.provider);
   await page.getByRole('main').getByRole('link', { name: 'Register patient' }).click();
   await expect(page).toHaveURL(/\/provider\/create-patient$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Register patient' })).toBeVisible();
@@ -125,8 +123,7 @@ test('dr.limited (APPOINTMENTS only) gets the no-access text on a patient view',
     birthdate: '1970-01-01',
     clinicNumbers: [1001],
   });
-  await providerLogin(page, DEMO.limitedProvider);
-  await page.goto(`/provider/patient/${patient.id}`);
+  await providerLogin(page, `/provider/patient/${patient.id}`, DEMO.limitedProvider);
   await expect(page.getByText('You do not have access to view patient details.')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Patient sections' })).toHaveCount(0);
   await page.goto(`/provider/patient/${patient.id}/payments`);

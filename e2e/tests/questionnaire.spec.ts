@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/test.ts';
 import { waitForDraftWith } from '../fixtures/form-drafts.ts';
-import { DEMO, submitLogin } from '../fixtures/demo.ts';
+import { DEMO } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { createAppointment, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { apiToken } from '../fixtures/appointments-api.ts';
 
@@ -26,8 +27,7 @@ test('a patient answers the intake questionnaire with an exclusion, survives a r
   });
   const appointment = await createAppointment(request, { userId: patient.id, daysAhead: 2 });
 
-  await page.goto('/guest/login');
-  await submitLogin(page, username, PASSWORD);
+  await signInByApi(page, username, { password: PASSWORD });
   await expect(page).toHaveURL(/\/user\/appointment/);
 
   // The questionnaire task of the appointment: the flow advances to its first form.
@@ -103,10 +103,8 @@ test('a patient answers the intake questionnaire with an exclusion, survives a r
     localStorage.clear();
     sessionStorage.clear();
   });
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, DEMO.provider);
+  await signInByApi(page, DEMO.provider, { open: `/provider/patient/${patient.id}/appointments` });
   await expect(page).toHaveURL(/\/provider\//);
-  await page.goto(`/provider/patient/${patient.id}/appointments`);
   await page.getByRole('link', { name: 'Questionnaires' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Questionnaires' })).toBeVisible();
   const response = page.getByRole('region', { name: 'Health history' });

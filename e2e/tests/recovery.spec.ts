@@ -4,6 +4,7 @@ import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { submitLogin } from '../fixtures/demo.ts';
 import { latestMessages } from '../fixtures/outbox.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { newContextOnSuiteClock } from '../fixtures/clock.ts';
 
 // spec 1 §2 Credential recovery (guest), §4 Forgot username / Forgot password, §5 Recovery rules,
 // §6 'email support' notice, §8 recovery errors; issue 3 items 2 and 3. Each test creates its people.
@@ -209,7 +210,7 @@ test('forgot password: security question, temporary password by e-mail, forced s
   await expect(page).toHaveURL(/\/user\/appointment$/);
 
   // A fresh browser: the new password logs straight in, no security page any more.
-  const context = await browser.newContext({ baseURL });
+  const context = await newContextOnSuiteClock(browser, { baseURL });
   const fresh = await context.newPage();
   await fresh.goto('/guest/login');
   await submitLogin(fresh, user.username, temporary);

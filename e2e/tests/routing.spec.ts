@@ -1,5 +1,6 @@
 import { test, expect } from '../fixtures/test.ts';
-import { DEMO, submitLogin, loginFromLoginPage } from '../fixtures/demo.ts';
+import { DEMO, submitLogin } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 
 test('a guest at / lands on the landing page and LOG IN leads to the login page', async ({ page }) => {
   await page.goto('/');
@@ -27,7 +28,7 @@ test('a guest opening a provider screen is sent to the provider login with redir
 });
 
 test('a patient opening a provider screen is sent back to their own area', async ({ page }) => {
-  await loginFromLoginPage(page, DEMO.patient);
+  await signInByApi(page, DEMO.patient);
   await expect(page).toHaveURL(/\/user\/appointment/);
   await page.goto('/provider/appointment');
   await expect(page).toHaveURL(/\/user\/appointment/);

@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { test, expect } from '../fixtures/test.ts';
 import { submitLogin } from '../fixtures/demo.ts';
 import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
+import { suiteNow } from '../fixtures/clock.ts';
 
 // An authenticator app (TOTP) as a second factor, set up in account settings (decision 0012). The
 // test computes the codes with the same library an authenticator app would use.
@@ -9,7 +10,7 @@ const PASSWORD = 'Patient#Pass2026';
 
 function codeFor(secret: string, offsetSteps = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + offsetSteps * 30_000,
+    timestamp: suiteNow() + offsetSteps * 30_000,
   });
 }
 

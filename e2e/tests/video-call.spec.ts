@@ -6,9 +6,10 @@ import {
 import { expect, test } from '../fixtures/test.ts';
 import { AccessibilityWatch } from '../fixtures/accessibility.ts';
 import { chromiumLaunchOptions } from '../fixtures/chromium.ts';
-import { submitLogin } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { uniqueName } from '../fixtures/dev-fixtures.ts';
 import { apiToken } from '../fixtures/appointments-api.ts';
+import { newContextOnSuiteClock } from '../fixtures/clock.ts';
 
 // Issue 7 "Must show": real WebRTC between Chromium pages with fake camera and microphone
 // (ARCHITECTURE.md, Habits): the patient arrives, the provider sees 'Your patient is here…' and
@@ -40,7 +41,7 @@ async function createVideoWorld(page: Page): Promise<FixtureVideoWorldResponse> 
 
 /** A second person's browser window: its own cookies and storage, axe watching it too. */
 async function openWindow(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  const context = await newContextOnSuiteClock(browser, { baseURL, reducedMotion: 'reduce' });
   await debugHook(context);
   const page = await context.newPage();
   return { context, page, axe: new AccessibilityWatch(page) };
@@ -93,10 +94,16 @@ async function expectDecoding(page: Page, peers: number) {
   await expect.poll(() => decodedFrames(page), { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
-async function providerLogin(page: Page, world: FixtureVideoWorldResponse) {
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, world.doctor.username, PASSWORD);
+/** The world's doctor, signed in by API on `open` (this file is not about logging in). */
+async function providerLogin(page: Page, world: FixtureVideoWorldResponse, open: string) {
+  await signInByApi(page, world.doctor.username, { password: PASSWORD, open });
   await expect(page).toHaveURL(/\/provider\//);
+}
+
+/** The world's patient, signed in by API on `open`. */
+async function patientLogin(page: Page, world: FixtureVideoWorldResponse, open: string) {
+  await signInByApi(page, world.patient.username, { password: PASSWORD, open });
+  await expect(page).toHaveURL(/\/user\//);
 }
 
 test('a video visit: the patient arrives, the provider joins, video, chat, screen share, blur, end', async ({
@@ -111,18 +118,14 @@ test('a video visit: the patient arrives, the provider joins, video, chat, scree
 
   // The provider opens the room first and waits for the patient.
   const provider = await openWindow(browser, baseURL ?? '');
-  await providerLogin(provider.page, world);
-  await provider.page.goto(`/provider/video-call/${world.appointmentId}`);
+  await providerLogin(provider.page, world, `/provider/video-call/${world.appointmentId}`);
   await expect(provider.page.getByRole('heading', { name: 'Welcome to the waiting room!' })).toBeVisible({
     timeout: 30_000,
   });
   await expect(provider.page.getByText(`Your call will start when ${patientName} arrives`)).toBeVisible();
 
   // The patient joins from the appointment's details page.
-  await page.goto('/guest/login');
-  await submitLogin(page, world.patient.username, PASSWORD);
-  await expect(page).toHaveURL(/\/user\//);
-  await page.goto(`/user/appointment/${world.appointmentId}`);
+  await patientLogin(page, world, `/user/appointment/${world.appointmentId}`);
   await page.locator(`a[href="/user/video-call/${world.appointmentId}"]`).first().click();
   await expect(page.getByRole('heading', { name: 'Your video visit' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Join Call' }).click();
@@ -136,8 +139,7 @@ test('a video visit: the patient arrives, the provider joins, video, chat, scree
   const waitingRoom = await provider.context.newPage();
   const waitingRoomAxe = new AccessibilityWatch(waitingRoom);
   // A tab holds its own session, so the second tab logs in as well.
-  await providerLogin(waitingRoom, world);
-  await waitingRoom.goto('/provider/waiting-room-telehealth');
+  await providerLogin(waitingRoom, world, '/provider/waiting-room-telehealth');
   await waitingRoom.getByRole('tab', { name: /^Scheduled/ }).click();
   // Both are in the room (the provider on the pre-join screen counts as present, see decision 0030).
   const row = waitingRoom.getByRole('row').filter({ hasText: patientName });
@@ -218,8 +220,7 @@ test('three in the room: a guest joins by the invitation link', async ({ page, b
   const world = await createVideoWorld(page);
 
   const provider = await openWindow(browser, baseURL ?? '');
-  await providerLogin(provider.page, world);
-  await provider.page.goto(`/provider/video-call/${world.appointmentId}`);
+  await providerLogin(provider.page, world, `/provider/video-call/${world.appointmentId}`);
   await provider.page.getByRole('button', { name: 'Join Call' }).click();
 
   // The provider invites a third person (an interpreter); the link opens without a login.
@@ -238,10 +239,7 @@ test('three in the room: a guest joins by the invitation link', async ({ page, b
   await expect(guest.page.getByRole('heading', { name: 'Welcome to the waiting room!' })).toBeVisible();
   await guest.page.getByRole('button', { name: 'Join Call' }).click();
 
-  await page.goto('/guest/login');
-  await submitLogin(page, world.patient.username, PASSWORD);
-  await expect(page).toHaveURL(/\/user\//);
-  await page.goto(`/user/video-call/${world.appointmentId}`);
+  await patientLogin(page, world, `/user/video-call/${world.appointmentId}`);
   await page.getByRole('button', { name: 'Join Call' }).click();
 
   await expectDecoding(provider.page, 2);
@@ -268,8 +266,7 @@ test('without camera and microphone the room shows the permissions block and no 
     navigator.mediaDevices.getUserMedia = () =>
       Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });
-  await providerLogin(page, world);
-  await page.goto(`/provider/video-call/${world.appointmentId}`);
+  await providerLogin(page, world, `/provider/video-call/${world.appointmentId}`);
   const block = page.getByRole('alert').filter({ hasText: 'Your camera and microphone are off' });
   await expect(block).toBeVisible({ timeout: 30_000 });
   await expect(block.getByRole('link', { name: 'How to allow camera and microphone' })).toBeVisible();

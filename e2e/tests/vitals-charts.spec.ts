@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/test.ts';
-import { DEMO, DEMO_PASSWORD, loginFromLoginPage, submitLogin } from '../fixtures/demo.ts';
+import { DEMO, DEMO_PASSWORD } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { apiToken } from '../fixtures/appointments-api.ts';
 
 // Issue 6 item 9: vitals charts with spec 3 §9 axes (patient graphs at /user/vital/group) and the
@@ -20,10 +21,9 @@ function subjectOf(token: string): string {
 }
 
 test("jane's graphs use the spec's axes, show a data table and take a new reading", async ({ page }) => {
-  await loginFromLoginPage(page, DEMO.patient);
+  await signInByApi(page, DEMO.patient, { open: '/user/vital/group?group=pulse' });
   await expect(page).toHaveURL(/\/user\//);
 
-  await page.goto('/user/vital/group?group=pulse');
   await expect(page.getByRole('heading', { level: 1, name: 'Graphs' })).toBeVisible();
   await expect(page.locator('figcaption', { hasText: 'Pulse, last 90 days' })).toBeVisible();
   // spec 3 §9: pulse 40-120 step 20.
@@ -64,12 +64,9 @@ test("dr.smith opens jane's health tab: Intellimap, Flowsheet, Graphs & Goals, a
   request,
 }) => {
   const janeId = subjectOf(await apiToken(request, DEMO.patient, DEMO_PASSWORD));
-  await page.goto('/guest/provider-login');
-  await submitLogin(page, DEMO.provider);
-  await expect(page).toHaveURL(/\/provider\//);
-
   // Default tab: intellimap.
-  await page.goto(`/provider/patient/${janeId}/health`);
+  await signInByApi(page, DEMO.provider, { open: `/provider/patient/${janeId}/health` });
+  await expect(page).toHaveURL(/\/provider\//);
   await expect(page.getByRole('tab', { name: 'Intellimap' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Alerts' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
