@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // the server and contracts run in Node, the web app in jsdom.
 export default defineConfig({
   test: {
+    // Two files at a time on the 2-core machine: measured faster than Vitest's default of one
+    // (cores - 1) there, since API tests wait on PGlite and I/O much of the time (docs/testing.md).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       {
