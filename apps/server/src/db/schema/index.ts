@@ -24,3 +24,4 @@ export * from './provider-data.ts';
 export * from './family.ts';
 export * from './clinic-admin.ts';
 export * from './video.ts';
+export * from './patient-records.ts';
