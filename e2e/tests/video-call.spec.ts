@@ -272,3 +272,49 @@ test('without camera and microphone the room shows the permissions block and no 
   await expect(block.getByRole('link', { name: 'How to allow camera and microphone' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Join Call' })).toHaveCount(0);
 });
+
+// Issue 16 item 5: the demo video visit a newcomer can join whenever the portal runs (the server keeps
+// it open, apps/server/src/seed/demo-video-visit.ts): jane.patient joins it from her appointments and
+// dr.smith sees her arrive in the telehealth waiting room, joins, and they see each other.
+test('the demo video visit: jane.patient joins and dr.smith sees her arrive', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await debugHook(page.context());
+  const provider = await openWindow(browser, baseURL ?? '');
+  await signInByApi(provider.page, 'dr.smith', { open: '/provider/waiting-room-telehealth' });
+  await provider.page.getByRole('tab', { name: /^Scheduled/ }).click();
+  const row = provider.page.getByRole('row').filter({ hasText: 'Jane Cooper' });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Patient waiting')).toHaveCount(0);
+
+  // jane finds the visit in her appointments and joins it.
+  await signInByApi(page, 'jane.patient', { open: '/user/appointment' });
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Telehealth visit' })
+    .getByRole('link', { name: /^Open appointment with Alice Smith/ })
+    .click();
+  await page.getByRole('link', { name: 'Start video visit' }).click();
+  await expect(page.getByRole('heading', { name: 'Your video visit' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Join Call' }).click();
+  await expect(page.getByText('Please wait, your provider will join shortly.')).toBeVisible();
+
+  // dr.smith sees her arrive without reloading, and joins from the row.
+  await expect(row.getByText('Patient waiting')).toBeVisible();
+  await row.getByRole('link', { name: 'Join video call' }).click();
+  await expect(
+    provider.page.getByText('Your patient is here. Click below to join the call again.'),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await provider.page.getByRole('button', { name: 'Join Call' }).click();
+  await expectDecoding(provider.page, 1);
+  await expectDecoding(page, 1);
+  await expect(page.getByText('Please wait, your provider will join shortly.')).toBeHidden();
+  const { findings } = await provider.axe.finish();
+  expect(findings).toEqual([]);
+  await provider.context.close();
+});

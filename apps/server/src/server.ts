@@ -8,6 +8,7 @@ import { DEMO_CLINIC_NUMBER, seedDemoDataIfEmpty } from './seed/seed-demo-data.t
 import { seedDemoInsuranceCards } from './seed/seed-demo-insurance.ts';
 import { fileStoreOf } from './platform/files/stored-files.ts';
 import { clockOfEnv, clockShiftNotice } from './platform/clock.ts';
+import { keepDemoVideoVisitOpen, refreshDemoVideoVisit } from './seed/demo-video-visit.ts';
 
 async function main(): Promise<void> {
   // Start-up duration: an interval on the machine's clock, not business time (decision 0031).
@@ -31,12 +32,22 @@ async function main(): Promise<void> {
     // Card photos live in the file store, which the database seed does not reach (decision 0025).
     await seedDemoInsuranceCards(context.db, fileStoreOf(context), DEMO_CLINIC_NUMBER, context.now());
   }
+  // Issue 16: a demo video visit a newcomer can join now, kept open while the server runs.
+  let stopDemoVideoVisit = () => {};
+  if (demo) {
+    const onError = (error: unknown) => {
+      app.log.warn({ err: error instanceof Error ? error.message : error }, 'demo video visit not refreshed');
+    };
+    await refreshDemoVideoVisit(context.db, context.now()).catch(onError);
+    stopDemoVideoVisit = keepDemoVideoVisitOpen(context.db, context.now, onError);
+  }
   const outbox = startOutboxWorker(context, app.log);
 
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) {
       app.log.error({ err }, 'shutting down after an error');
     }
+    stopDemoVideoVisit();
     await outbox.stop();
     await app.close();
     await context.redis?.quit();

@@ -322,6 +322,7 @@ describe('welcomeLines', () => {
     expect(text).toContain('jane.patient');
     expect(text).toContain(DEMO_PASSWORD);
     expect(text).toContain('http://localhost:3000/dev/outbox');
+    expect(text).toContain("jane.patient's telehealth visit with dr.smith is open now");
   });
 
   it('prints only the URL in production', () => {
