@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { HEALTH_CARD_PATH, type HealthCard } from '@app/contracts/health-card';
+import { HEALTH_CARD_PATH, healthCardSchema, type HealthCard } from '@app/contracts/health-card';
 import { apiRequest } from '../../../lib/api/api-client.ts';
 
+// The health card screen is a lazy chunk of its own, so its schema comes with it (decision 0006).
+
 /** GET /api/users/me/health-card: the signed-in patient's card (issue 16, decision 0034). */
-export async function getHealthCard(signal?: AbortSignal): Promise<HealthCard> {
-  const { healthCardSchema } = await import('@app/contracts/health-card');
+export function getHealthCard(signal?: AbortSignal): Promise<HealthCard> {
   return apiRequest(HEALTH_CARD_PATH, healthCardSchema, { signal });
 }
 

@@ -142,6 +142,28 @@ describe('Health card (issue 16, decision 0034)', () => {
     expect(within(card).getByText('Riverside Family Health', { selector: '.hc-card__clinic' })).toBeVisible();
   });
 
+  it('does not repeat a city or state the stored address already holds', async () => {
+    const clinic = fullCard.clinics[0];
+    if (!clinic) {
+      throw new Error('no clinic');
+    }
+    stubApi({
+      status: 200,
+      body: {
+        ...fullCard,
+        clinics: [
+          {
+            ...clinic,
+            location: { name: 'Main', address: '120 River Road, Albany, NY 12207', city: null, state: 'NY' },
+          },
+        ],
+      },
+    });
+    renderPage();
+    const where = await screen.findByText(/^Main · /);
+    expect(where).toHaveTextContent(/^Main · 120 River Road, Albany, NY 12207$/);
+  });
+
   it('prints with the Print button', async () => {
     stubApi({ status: 200, body: fullCard });
     const print = vi.fn();

@@ -35,8 +35,12 @@ function locationText(clinic: HealthCardClinic): string | null {
   if (!location) {
     return null;
   }
-  const place = [location.city, location.state].filter(Boolean).join(', ');
-  return [location.name, location.address, place].filter(Boolean).join(' · ');
+  const address = location.address ?? '';
+  // Addresses are often stored whole ("120 River Road, Albany, NY 12207"): no city or state twice.
+  const place = [location.city, location.state]
+    .filter((part): part is string => !!part && !address.toLowerCase().includes(part.toLowerCase()))
+    .join(', ');
+  return [location.name, address, place].filter(Boolean).join(' · ');
 }
 
 function Policy({
