@@ -8,6 +8,7 @@ import type { Area } from './guards/area-access.ts';
 export type RouteArea = Area | 'general';
 
 export type ScreenId =
+  | 'health-card'
   | 'landing'
   | 'login'
   | 'provider-login'
@@ -211,7 +212,7 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   // The patient's video-call room (issue 7; spec 2 §2 start link, the spec names only the provider's path).
   user('video-call/:appointmentId', 'route.user.videoCall', 'patient-video-call'),
   user('account-settings', 'route.user.accountSettings', 'account-settings'),
-  user('single/health-card', 'route.user.healthCard'),
+  user('single/health-card', 'route.user.healthCard', 'health-card'),
   user('documents', 'route.user.documents'),
   user('vital/group', 'route.user.vitalGroup', 'vital-group'),
   // spec 3 §2 Family accounts (care-plan app): the list and the connect screen (no path in the spec).

@@ -41,6 +41,8 @@ const vitalsTexts: LoadTexts = () =>
   import('../features/vitals/i18n/catalogue.ts').then((m) => m.loadVitalsCatalogue());
 const healthTexts: LoadTexts = () =>
   import('../features/health/i18n/catalogue.ts').then((m) => m.loadHealthCatalogue());
+const healthCardTexts: LoadTexts = () =>
+  import('../features/health-card/i18n/catalogue.ts').then((m) => m.loadHealthCardCatalogue());
 const paymentsTexts: LoadTexts = () =>
   import('../features/payments/i18n/catalogue.ts').then((m) => m.loadPaymentsCatalogue());
 const appointmentsTexts: LoadTexts = () =>
@@ -235,6 +237,14 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
       })),
     healthTexts,
     vitalsTexts,
+  ),
+  // Issue 16: the patient's member card (decision 0034).
+  'health-card': withTexts(
+    () =>
+      import('../features/health-card/components/health-card-page.tsx').then((m) => ({
+        Component: m.HealthCardPage,
+      })),
+    healthCardTexts,
   ),
   copay: withTexts(
     () => import('../features/payments/components/copay-page.tsx').then((m) => ({ Component: m.CopayPage })),

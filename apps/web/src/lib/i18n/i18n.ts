@@ -31,6 +31,7 @@ export interface FeatureCatalogue {
   es: () => Promise<Record<string, string>>;
 }
 export type FeatureNamespace =
+  | 'healthCard'
   | 'booking'
   | 'appointments'
   | 'checkIn'

@@ -22,6 +22,7 @@ import type { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import type { signUpEn } from '../../features/sign-up/i18n/en.ts';
 import type { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
 import type { accountSettingsEn } from '../../features/account-settings/i18n/en.ts';
+import type { healthCardEn } from '../../features/health-card/i18n/en.ts';
 
 /**
  * The default namespace: the first page's catalogue plus the texts some features add to it when their
@@ -58,6 +59,7 @@ declare module 'i18next' {
       family: typeof familyEn;
       providerAdmin: typeof providerAdminEn;
       videoCall: typeof videoCallEn;
+      healthCard: typeof healthCardEn;
     };
     keySeparator: false;
     nsSeparator: false;

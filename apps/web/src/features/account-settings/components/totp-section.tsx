@@ -1,32 +1,14 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { Alert, Button, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type SubmitEvent } from 'react';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TotpEnrolment } from '@app/contracts/totp';
+import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { errorText } from '../error-text.ts';
 import { TOTP_PATH, confirmTotp, disableTotp, getTotpStatus, startTotpEnrolment } from '../api/totp-api.ts';
 
 function digitsOnly(value: string): string {
   return value.replace(/\D/g, '').slice(0, 6);
-}
-
-/** The QR code is drawn here, in the browser: the secret never goes to another service. */
-function QrCode({ uri, alt }: { uri: string; alt: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode').then(({ toDataURL }) =>
-      toDataURL(uri, { margin: 1, width: 200 }).then((url) => {
-        if (live) {
-          setSrc(url);
-        }
-      }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [uri]);
-  return src ? <Image src={src} alt={alt} w={200} h={200} /> : null;
 }
 
 /** Authenticator app (TOTP) as a second factor: set up, confirm with a first code, turn off. */
@@ -128,7 +110,8 @@ export function TotpSection() {
         {enrolment ? (
           <Stack gap="sm">
             <Text>{t('totp.scan')}</Text>
-            <QrCode uri={enrolment.otpauthUri} alt={t('totp.qrAlt')} />
+            {/* Drawn here, in the browser: the secret never goes to another service. */}
+            <QrCode data={enrolment.otpauthUri} label={t('totp.qrAlt')} />
             <Text>
               {t('totp.secretLabel')}{' '}
               <Text span ff="monospace" fw={700} data-testid="totp-secret">
