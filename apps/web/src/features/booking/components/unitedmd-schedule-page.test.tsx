@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -90,6 +90,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The page parses answers with contract schemas it imports on demand; load them once up front, so a
+// busy machine's first import does not eat a test's waiting time.
+beforeAll(async () => {
+  await Promise.all([import('@app/contracts/auth'), import('@app/contracts/scheduling')]);
+}, 60_000);
+
+const FIRST = { timeout: 10_000 };
+
 describe('UnitedMD scheduling start (decision 0037)', { timeout: 20_000 }, () => {
   it('welcomes the patient by name and shows the clinic’s visit kinds and providers', async () => {
     renderPage([{ clinicUuid: CLINIC, clinicName: 'Riverside' }]);
@@ -97,13 +105,15 @@ describe('UnitedMD scheduling start (decision 0037)', { timeout: 20_000 }, () =>
       await screen.findByRole('heading', { level: 1, name: 'Welcome to UnitedMD, Maria' }),
     ).toBeVisible();
     expect(await screen.findByText(/Book your first visit with Riverside/)).toBeVisible();
-    const kinds = await screen.findByRole('region', { name: 'What kind of visit do you need?' });
+    const kinds = await screen.findByRole('region', { name: 'What kind of visit do you need?' }, FIRST);
     expect(within(kinds).getByRole('link', { name: 'Book: In person' })).toHaveAttribute(
       'href',
       `/user/appointment/create?clinicUuid=${CLINIC}&visitTypeId=${VISIT_TYPE}`,
     );
     const providers = screen.getByRole('region', { name: 'Our providers' });
-    expect(await within(providers).findByRole('heading', { level: 3, name: 'Dr. Alex Smith' })).toBeVisible();
+    expect(
+      await within(providers).findByRole('heading', { level: 3, name: 'Dr. Alex Smith' }, FIRST),
+    ).toBeVisible();
     expect(within(providers).getByText('Next available: Tue Nov 24, 9:00 AM')).toBeVisible();
     expect(within(providers).getByText('No open times in the coming weeks')).toBeVisible();
     // No clinic choice with one clinic.
@@ -112,7 +122,7 @@ describe('UnitedMD scheduling start (decision 0037)', { timeout: 20_000 }, () =>
 
   it('leads into the booking flow’s first step at the clinic', async () => {
     renderPage([{ clinicUuid: CLINIC, clinicName: 'Riverside' }]);
-    await userEvent.click(await screen.findByRole('link', { name: 'Schedule an appointment' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Schedule an appointment' }, FIRST));
     expect(await screen.findByTestId('where')).toHaveTextContent(
       `/user/appointment/create?clinicUuid=${CLINIC}`,
     );
@@ -120,7 +130,7 @@ describe('UnitedMD scheduling start (decision 0037)', { timeout: 20_000 }, () =>
 
   it('skips to the appointment list', async () => {
     renderPage([{ clinicUuid: CLINIC, clinicName: 'Riverside' }]);
-    await userEvent.click(await screen.findByRole('link', { name: 'Skip for now' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Skip for now' }, FIRST));
     expect(await screen.findByTestId('where')).toHaveTextContent(/^\/user\/appointment$/);
   });
 
@@ -129,13 +139,15 @@ describe('UnitedMD scheduling start (decision 0037)', { timeout: 20_000 }, () =>
       { clinicUuid: CLINIC, clinicName: 'Riverside' },
       { clinicUuid: OTHER_CLINIC, clinicName: 'Hillside' },
     ]);
-    await userEvent.selectOptions(await screen.findByLabelText('Clinic'), OTHER_CLINIC);
-    expect(await screen.findByText(/Book your first visit with Hillside/)).toBeVisible();
+    await userEvent.selectOptions(await screen.findByLabelText('Clinic', {}, FIRST), OTHER_CLINIC);
+    expect(await screen.findByText(/Book your first visit with Hillside/, {}, FIRST)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Schedule an appointment' })).toHaveAttribute(
       'href',
       `/user/appointment/create?clinicUuid=${OTHER_CLINIC}`,
     );
-    expect(await screen.findByText('No provider takes appointments online at the moment.')).toBeVisible();
+    expect(
+      await screen.findByText('No provider takes appointments online at the moment.', {}, FIRST),
+    ).toBeVisible();
   });
 
   it('says so when the patient belongs to no clinic, and still offers to skip', async () => {
@@ -143,6 +155,8 @@ describe('UnitedMD scheduling start (decision 0037)', { timeout: 20_000 }, () =>
     expect(
       await screen.findByText(
         'You are not registered at a clinic yet. Please contact our office to schedule an appointment.',
+        {},
+        FIRST,
       ),
     ).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Schedule an appointment' })).toBeNull();

@@ -1,6 +1,6 @@
 import './booking-styles.ts';
 import { useState } from 'react';
-import { Alert, Avatar, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -76,7 +76,9 @@ export function UnitedMdSchedulePage() {
           ) : null}
           <Group gap="md">
             <ButtonLink to={bookingStartPath(clinic.clinicUuid)}>{t('unitedmd.start')}</ButtonLink>
-            <Link to="/user/appointment">{t('unitedmd.skip')}</Link>
+            <Anchor component={Link} to="/user/appointment">
+              {t('unitedmd.skip')}
+            </Anchor>
           </Group>
           {options.isError ? <Alert color="red">{t('loadError')}</Alert> : null}
           {options.data && options.data.visitTypes.length > 0 ? (
