@@ -15,15 +15,25 @@ const careManagerSpecs = [
 ];
 // Specs whose worker fixtures start a server (or browser) of their own.
 const ownConfigurationSpecs = ['video-call.spec.ts', 'chat-widget.spec.ts', 'sso.spec.ts'];
+// The other variants of spec 1 §1 (decision 0037): one small project each, named after its APP_VARIANT.
+const variantSpecs = ['quick-link', 'unitedmd', 'womens-healthcare'].map((variant) => ({
+  variant,
+  spec: `variant-${variant}.spec.ts`,
+}));
 
 const projects: Project<object, PortalWorkerOptions>[] = [
   {
     name: 'care-plan',
-    testIgnore: [...careManagerSpecs, ...ownConfigurationSpecs],
+    testIgnore: [...careManagerSpecs, ...ownConfigurationSpecs, ...variantSpecs.map(({ spec }) => spec)],
     use: { portalEnv: { APP_VARIANT: 'care-plan' } },
   },
   { name: 'care-manager', testMatch: careManagerSpecs, use: { portalEnv: { APP_VARIANT: 'care-manager' } } },
   ...ownConfigurationSpecs.map((spec) => ({ name: spec.replace('.spec.ts', ''), testMatch: spec })),
+  ...variantSpecs.map(({ variant, spec }) => ({
+    name: variant,
+    testMatch: spec,
+    use: { portalEnv: { APP_VARIANT: variant } },
+  })),
 ];
 
 export default defineConfig<object, PortalWorkerOptions>({

@@ -121,3 +121,28 @@ describe('CLOCK_AT and CLOCK_AT_REAL (decision 0031)', () => {
     expect(parseEnv(production).CLOCK_AT).toBeUndefined();
   });
 });
+
+describe('APP_VARIANT (decision 0037)', () => {
+  it('accepts every variant spec 1 §1 names, care-plan by default', () => {
+    expect(parseEnv({}).APP_VARIANT).toBe('care-plan');
+    for (const variant of ['care-manager', 'check-in', 'quick-link', 'unitedmd', 'womens-healthcare']) {
+      expect(parseEnv({ APP_VARIANT: variant }).APP_VARIANT).toBe(variant);
+    }
+  });
+
+  it('stops with a readable message for an unknown variant', () => {
+    expect(() => parseEnv({ APP_VARIANT: 'UnitedMD' })).toThrow(/APP_VARIANT/);
+    expect(() => parseEnv({ APP_VARIANT: 'womens' })).toThrow(/APP_VARIANT/);
+  });
+
+  it('reads APP_NAME=UnitedMD on the care-plan variant (decision 0010) as the UnitedMD app', () => {
+    expect(parseEnv({ APP_NAME: 'UnitedMD' })).toMatchObject({
+      APP_VARIANT: 'unitedmd',
+      APP_NAME: 'UnitedMD',
+    });
+    expect(parseEnv({ APP_VARIANT: 'care-plan', APP_NAME: 'UnitedMD' }).APP_VARIANT).toBe('unitedmd');
+    // Only that spelling on that variant; any other name only renames.
+    expect(parseEnv({ APP_NAME: 'Riverside Care' }).APP_VARIANT).toBe('care-plan');
+    expect(parseEnv({ APP_VARIANT: 'care-manager', APP_NAME: 'UnitedMD' }).APP_VARIANT).toBe('care-manager');
+  });
+});

@@ -134,7 +134,10 @@ const envSchema = z
     AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
     /** Sign-up user checks and creates per 10 minutes per client address (decision 0010). */
     SIGN_UP_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-    /** Overrides the variant's app name (spec 1 §1), e.g. UnitedMD, whose sign-up ends on its own page. */
+    /**
+     * Overrides the variant's app name (spec 1 §1). The UnitedMD app is APP_VARIANT=unitedmd (decision
+     * 0037); APP_NAME=UnitedMD on the care-plan variant, its earlier spelling, still means that app.
+     */
     APP_NAME: z.string().trim().min(1).max(60).optional(),
     /** Web Push (VAPID) keys, base64url; outside production a pair is generated when unset (decision 0013). */
     VAPID_PUBLIC_KEY: optionalText,
@@ -252,6 +255,20 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
 
+/** The app name that meant the UnitedMD app before it was a variant (decision 0010). */
+export const LEGACY_UNITED_MD_APP_NAME = 'UnitedMD';
+
+/**
+ * Decision 0037: the UnitedMD app is APP_VARIANT=unitedmd. Deployments that followed decision 0010 set
+ * APP_NAME=UnitedMD on the care-plan variant (set or by default); that still starts the UnitedMD app,
+ * which differs from care-plan only in its name and where sign-up ends.
+ */
+function variantOf(env: z.infer<typeof envSchema>): Env['APP_VARIANT'] {
+  return env.APP_VARIANT === 'care-plan' && env.APP_NAME === LEGACY_UNITED_MD_APP_NAME
+    ? 'unitedmd'
+    : env.APP_VARIANT;
+}
+
 /** Parses the environment once at start; a bad value stops the process with a readable list. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -263,5 +280,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   // npm runs workspace scripts inside the workspace folder; INIT_CWD is where the person typed the command.
   const base = source.INIT_CWD ?? process.cwd();
-  return { ...result.data, DATA_DIR: path.resolve(base, result.data.DATA_DIR ?? 'data') };
+  return {
+    ...result.data,
+    APP_VARIANT: variantOf(result.data),
+    DATA_DIR: path.resolve(base, result.data.DATA_DIR ?? 'data'),
+  };
 }

@@ -3,7 +3,15 @@ import { roleSchema } from './roles.ts';
 
 // spec 1 §1: the variant decides the default route, role, grant type and feature set.
 // One build serves every variant; the server's APP_VARIANT picks the defaults (ARCHITECTURE.md).
-export const APP_VARIANTS = ['care-plan', 'care-manager', 'check-in'] as const;
+// quick-link, unitedmd and womens-healthcare are the other variants spec 1 §1 names (decision 0037).
+export const APP_VARIANTS = [
+  'care-plan',
+  'care-manager',
+  'check-in',
+  'quick-link',
+  'unitedmd',
+  'womens-healthcare',
+] as const;
 export const appVariantSchema = z.enum(APP_VARIANTS);
 export type AppVariant = z.infer<typeof appVariantSchema>;
 

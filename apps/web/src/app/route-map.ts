@@ -31,6 +31,7 @@ export type ScreenId =
   | 'languages'
   | 'account-settings'
   | 'booking'
+  | 'unitedmd-schedule'
   | 'appointment-list'
   | 'appointment-details'
   | 'patient-appointments'
@@ -246,7 +247,8 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('success', 'route.user.taskSuccess', 'task-success'),
   user('copay-thank-you', 'route.user.copayThankYou', 'copay-thank-you'),
   user('on-fly-final', 'route.user.onFlyFinal', 'on-fly-final'),
-  user('unitedmd-schedule', 'route.user.unitedmdSchedule'),
+  // spec 1 §2: where the UnitedMD app's sign-up always ends; its scheduling start (decision 0037).
+  user('unitedmd-schedule', 'route.user.unitedmdSchedule', 'unitedmd-schedule'),
   // The patient's side of secure messaging (issue 6; the spec names no path, decision 0026).
   user('message', 'route.user.message', 'user-messages'),
   user('message/:threadId', 'route.user.messageThread', 'user-message-thread'),

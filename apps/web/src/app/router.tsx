@@ -182,6 +182,14 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
     bookingTexts,
     appointmentsTexts,
   ),
+  // Decision 0037: the UnitedMD app's scheduling start leads into the booking flow above.
+  'unitedmd-schedule': withTexts(
+    () =>
+      import('../features/booking/components/unitedmd-schedule-page.tsx').then((m) => ({
+        Component: m.UnitedMdSchedulePage,
+      })),
+    bookingTexts,
+  ),
   'appointment-list': withTexts(
     () =>
       import('../features/appointments/components/appointment-list-page.tsx').then((m) => ({

@@ -30,6 +30,7 @@ import {
   type PersonIdentity,
 } from './sign-up.repository.ts';
 import { uniqueViolation } from '../../platform/db-errors.ts';
+import { findHomeClinicId } from './home-clinic.repository.ts';
 
 type UserCheckRequest = z.output<typeof userCheckRequestSchema>;
 type UserCreateRequest = z.output<typeof userCreateRequestSchema>;
@@ -156,6 +157,12 @@ export async function createUser(context: AppContext, input: UserCreateRequest):
         // there at once (decision 0017).
         if (input.origin && (await clinicExists(tx, input.origin.clinicUuid))) {
           await registerAtClinic(tx, input.origin.clinicUuid, patient.id, now);
+        } else if (context.env.APP_VARIANT === 'unitedmd') {
+          // Decision 0037: the UnitedMD app's sign-up goes on to scheduling, at the home clinic.
+          const home = await findHomeClinicId(tx);
+          if (home) {
+            await registerAtClinic(tx, home, patient.id, now);
+          }
         }
         return patient;
       });

@@ -111,11 +111,11 @@ describe('GET /public/app-config per variant', () => {
   });
 });
 
-describe('APP_NAME (decision 0010: the UnitedMD app)', () => {
+describe('APP_NAME (the UnitedMD app is a variant since decision 0037)', () => {
   it('overrides the variant app name and keeps the rest of the variant', async () => {
-    await withApp({ APP_NAME: 'UnitedMD' }, async (t) => {
+    await withApp({ APP_NAME: 'Riverside Care' }, async (t) => {
       const config = await readConfig(t);
-      expect(config.appName).toBe('UnitedMD');
+      expect(config.appName).toBe('Riverside Care');
       expect(config.variant).toBe('care-plan');
       expect(config.features.signUp).toBe(true);
     });

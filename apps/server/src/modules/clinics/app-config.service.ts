@@ -57,6 +57,52 @@ export const VARIANT_DEFAULTS: Record<AppVariant, VariantDefaults> = {
       credentialRecoverySelect: true,
     },
   },
+  // spec 1 §1, §2, spec 2 §2 (decision 0037): the app quick links open. Patients arrive by link, so
+  // there is no sign-up; the landing says to open the link, with a login for those who have one. The
+  // name is the patient app's: "quick link" names how people arrive, not a brand they know.
+  'quick-link': {
+    appName: DEFAULT_APP_NAME,
+    defaultRole: 'guest',
+    grantType: 'password',
+    clientId: CLIENT_IDS.portal,
+    features: {
+      signUp: false,
+      biometricLogin: false,
+      liveChat: false,
+      productTour: false,
+      credentialRecoverySelect: true,
+    },
+  },
+  // spec 1 §1, §2 (decision 0037): a care-plan app under its own name; sign-up always ends at
+  // /user/unitedmd-schedule.
+  unitedmd: {
+    appName: 'UnitedMD',
+    defaultRole: 'guest',
+    grantType: 'password',
+    clientId: CLIENT_IDS.portal,
+    features: {
+      signUp: true,
+      biometricLogin: false,
+      liveChat: false,
+      productTour: false,
+      credentialRecoverySelect: true,
+    },
+  },
+  // spec 3 §1, §2, §6 (decision 0037): a provider app like Care Manager, with the appointment provider
+  // filter; biometric login, live chat and the product tour stay Care Manager's (spec 1 §1 "only").
+  'womens-healthcare': {
+    appName: "Women's Health",
+    defaultRole: 'provider',
+    grantType: 'doctor_username',
+    clientId: CLIENT_IDS.portal,
+    features: {
+      signUp: false,
+      biometricLogin: false,
+      liveChat: false,
+      productTour: false,
+      credentialRecoverySelect: false,
+    },
+  },
 };
 
 /** spec 1 §1: company branding, with the default background when the clinic sets none. */

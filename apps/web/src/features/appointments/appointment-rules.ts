@@ -1,5 +1,7 @@
 import type { Appointment } from '@app/contracts/appointments';
+import type { AppVariant } from '@app/contracts/variants';
 import { dayjs } from '../../lib/dates/dayjs.ts';
+import { hasCareManagerFeatures } from '../../lib/variant/variant-traits.ts';
 
 // spec 2 §2 "Summary and details" and §6 roles: the pure rules the summary and details screen follow,
 // kept apart from the components so each one has its own unit test.
@@ -78,15 +80,18 @@ export function videoCallPath(
   return appointment.allowVideoCall ? `/user/video-call/${appointment.id}` : null;
 }
 
-/** spec 2 §6 care manager: an office visit may be converted to telehealth when isConvertRequired. */
+/**
+ * spec 2 §6 care manager: an office visit may be converted to telehealth when isConvertRequired
+ * (spec 1 §1: a Care Manager feature, not shared by the women's-healthcare app; decision 0037).
+ */
 export function canConvertToTelehealth(
   appointment: Pick<Appointment, 'type' | 'status' | 'isConvertRequired'>,
   viewer: Viewer,
-  variant: string,
+  variant: AppVariant,
 ): boolean {
   return (
     viewer === 'provider' &&
-    variant === 'care-manager' &&
+    hasCareManagerFeatures(variant) &&
     appointment.isConvertRequired &&
     appointment.type === 'office' &&
     appointment.status !== 'cancelled'

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
+import { hasCareManagerFeatures } from '../../lib/variant/variant-traits.ts';
 import { startExternalScript } from './external-script.ts';
 
 /**
@@ -10,7 +11,8 @@ import { startExternalScript } from './external-script.ts';
  */
 export function ExternalWidgets() {
   const config = useAppConfig();
-  const careManager = config.variant === 'care-manager';
+  // spec 1 §1: only the Care Manager app; the women's-healthcare app has neither (decision 0037).
+  const careManager = hasCareManagerFeatures(config.variant);
   const chatUrl = careManager && config.features.liveChat ? config.chatWidgetScriptUrl : undefined;
   const tourUrl = careManager && config.features.productTour ? config.productTourScriptUrl : undefined;
 

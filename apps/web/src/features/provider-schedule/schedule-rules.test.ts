@@ -3,6 +3,7 @@ import type { ProviderAppointment } from '@app/contracts/provider-schedule';
 import {
   addDays,
   dollars,
+  filterIconFor,
   scheduleTitle,
   showsCheckInButton,
   showsFilterIcon,
@@ -43,6 +44,17 @@ describe('schedule rules (spec 3 §2, §4)', () => {
     expect(showsFilterIcon('care-manager', '/provider/waiting-room-telehealth/')).toBe(true);
     expect(showsFilterIcon('care-manager', '/provider/appointment/select-departments')).toBe(false);
     expect(showsFilterIcon('care-plan', '/provider/appointment')).toBe(false);
+  });
+
+  it('shows the filter in the women’s-healthcare app too, with its own icon (spec 3 §2, §6)', () => {
+    expect(showsFilterIcon('womens-healthcare', '/provider/appointment')).toBe(true);
+    expect(showsFilterIcon('womens-healthcare', '/provider/waiting-room')).toBe(true);
+    expect(filterIconFor('womens-healthcare', '/provider/appointment')).toBe('womens-health');
+    expect(filterIconFor('care-manager', '/provider/appointment')).toBe('funnel');
+    expect(filterIconFor('womens-healthcare', '/provider/appointment/select-providers')).toBeNull();
+    for (const variant of ['care-plan', 'check-in', 'quick-link', 'unitedmd'] as const) {
+      expect(filterIconFor(variant, '/provider/appointment')).toBeNull();
+    }
   });
 
   it('formats times in the appointment zone, dollars and days', () => {

@@ -1,4 +1,6 @@
 import type { ProviderAppointment } from '@app/contracts/provider-schedule';
+import type { AppVariant } from '@app/contracts/variants';
+import { filterIconOf, isProviderApp, type FilterIcon } from '../../lib/variant/variant-traits.ts';
 
 // spec 3 §2 and §4 display rules of a schedule row, as pure functions (tested beside).
 
@@ -69,10 +71,15 @@ const FILTER_PAGES = ['/provider/appointment', '/provider/waiting-room', '/provi
 
 /**
  * spec 3 §2: the filter icon shows on provider/appointment, provider/waiting-room and
- * provider/waiting-room-telehealth only in the care-manager (or women's-healthcare) app and only when
- * the URL has no extra path.
+ * provider/waiting-room-telehealth only in the care-manager or women's-healthcare app (§6: both show
+ * the appointment provider filter) and only when the URL has no extra path.
  */
-export function showsFilterIcon(variant: string, pathname: string): boolean {
+export function showsFilterIcon(variant: AppVariant, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '');
-  return (variant === 'care-manager' || variant === 'womens-healthcare') && FILTER_PAGES.includes(path);
+  return isProviderApp(variant) && FILTER_PAGES.includes(path);
+}
+
+/** The filter icon to show on this page, in the variant's own glyph (decision 0037), or null. */
+export function filterIconFor(variant: AppVariant, pathname: string): FilterIcon | null {
+  return showsFilterIcon(variant, pathname) ? filterIconOf(variant) : null;
 }

@@ -8,21 +8,29 @@ const booking = `?clinicUuid=${clinicUuid}&consultationTypeId=1&departmentId=2&d
 
 describe('sign-up redirect (spec 1 §2, decision 0010)', () => {
   it('goes to the default route of the role without a hint', () => {
-    expect(signUpRedirect({ appName: 'MyCarePlan', hint: null, search: '' })).toBe('/user/appointment');
+    expect(signUpRedirect({ variant: 'care-plan', hint: null, search: '' })).toBe('/user/appointment');
   });
 
   it('follows the hints', () => {
-    expect(signUpRedirect({ appName: 'MyCarePlan', hint: 'scheduleAppointment', search: booking })).toBe(
+    expect(signUpRedirect({ variant: 'care-plan', hint: 'scheduleAppointment', search: booking })).toBe(
       `/user/appointment/create${booking}`,
     );
-    expect(signUpRedirect({ appName: 'MyCarePlan', hint: 'addingProvider', search: '' })).toBe(
+    expect(signUpRedirect({ variant: 'care-plan', hint: 'addingProvider', search: '' })).toBe(
       '/user/provider/connect',
     );
   });
 
-  it('always ends at /user/unitedmd-schedule in the UnitedMD app', () => {
+  it('always ends at /user/unitedmd-schedule in the UnitedMD app (decision 0037)', () => {
     for (const hint of [null, 'scheduleAppointment', 'addingProvider'] as const) {
-      expect(signUpRedirect({ appName: 'UnitedMD', hint, search: booking })).toBe('/user/unitedmd-schedule');
+      expect(signUpRedirect({ variant: 'unitedmd', hint, search: booking })).toBe('/user/unitedmd-schedule');
+      expect(signUpRedirect({ variant: 'unitedmd', hint, search: '' })).toBe('/user/unitedmd-schedule');
+    }
+  });
+
+  it('follows the hints in the other apps with sign-up, whatever their name', () => {
+    for (const variant of ['care-plan', 'quick-link', 'check-in'] as const) {
+      expect(signUpRedirect({ variant, hint: null, search: '' })).toBe('/user/appointment');
+      expect(signUpRedirect({ variant, hint: 'addingProvider', search: '' })).toBe('/user/provider/connect');
     }
   });
 

@@ -1,5 +1,7 @@
 import type { SignUpRedirectHint } from '@app/contracts/sign-up';
+import type { AppVariant } from '@app/contracts/variants';
 import { DEFAULT_ROUTES } from '../../lib/auth/default-routes.ts';
+import { isUnitedMdApp } from '../../lib/variant/variant-traits.ts';
 
 // spec 1 §2 (after sign-up) and docs/decisions/0010-sign-up.md (where the hints come from).
 
@@ -26,20 +28,21 @@ export function signUpOriginOf(search: string): { clinicUuid: string; appointmen
   return { clinicUuid, appointment: BOOKING_PARAMS.every((name) => params.get(name)) };
 }
 
-export const UNITED_MD_APP_NAME = 'UnitedMD';
+/** spec 1 §2: where the UnitedMD app's sign-up always ends (decision 0037). */
+export const UNITED_MD_SCHEDULE_PATH = '/user/unitedmd-schedule';
 
 /**
  * spec 1 §2: the role's default route unless the server returns a hint; scheduleAppointment ->
  * /user/appointment/create (the booking parameters kept), addingProvider -> /user/provider/connect; the
- * UnitedMD app always /user/unitedmd-schedule.
+ * UnitedMD app (the `unitedmd` variant, decision 0037) always /user/unitedmd-schedule.
  */
 export function signUpRedirect(input: {
-  appName: string;
+  variant: AppVariant;
   hint: SignUpRedirectHint | null;
   search: string;
 }): string {
-  if (input.appName === UNITED_MD_APP_NAME) {
-    return '/user/unitedmd-schedule';
+  if (isUnitedMdApp(input.variant)) {
+    return UNITED_MD_SCHEDULE_PATH;
   }
   switch (input.hint) {
     case 'scheduleAppointment':

@@ -76,6 +76,11 @@ export const en = {
   'landing.tagline': 'Your care, your appointments and your care team in one place.',
   'landing.login': 'LOG IN',
   'landing.signUp': 'Sign up',
+  // The quick-link app's landing (decision 0037).
+  'landing.quickLink.heading': 'Open the link from your text message or email',
+  'landing.quickLink.text':
+    'Your clinic sends you a link for check-in, forms and messages about your visit. Open it on this device to continue; no password is needed.',
+  'landing.quickLink.loginHint': 'Have a username and password? Log in instead.',
   'logo.alt': '{{appName}} logo',
 
   // spec 1 §2 login page

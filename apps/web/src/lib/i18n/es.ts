@@ -69,6 +69,10 @@ export const es: Catalogue = {
   'landing.tagline': 'Su atención, sus citas y su equipo de salud en un solo lugar.',
   'landing.login': 'INICIAR SESIÓN',
   'landing.signUp': 'Registrarse',
+  'landing.quickLink.heading': 'Abra el enlace de su mensaje de texto o correo electrónico',
+  'landing.quickLink.text':
+    'Su clínica le envía un enlace para el registro de llegada, los formularios y los mensajes sobre su visita. Ábralo en este dispositivo para continuar; no necesita contraseña.',
+  'landing.quickLink.loginHint': '¿Tiene usuario y contraseña? Inicie sesión.',
   'logo.alt': 'Logotipo de {{appName}}',
 
   'clinicLogin.link': 'Inicie sesión con el ID de su clínica',

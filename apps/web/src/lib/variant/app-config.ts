@@ -1,10 +1,20 @@
 import { createContext, useContext } from 'react';
-import type { AppConfig } from '@app/contracts/variants';
+import type { AppConfig, AppVariant } from '@app/contracts/variants';
 
 // spec 1 §1: one build serves every variant; the server's configuration decides the variant, default
 // role, grant type, features and branding. It is read once, before the router renders.
 
 let loaded: AppConfig | null = null;
+
+/** The contract's APP_VARIANTS, spelt out so the first page does not load zod (a test keeps them equal). */
+export const KNOWN_VARIANTS: readonly AppVariant[] = [
+  'care-plan',
+  'care-manager',
+  'check-in',
+  'quick-link',
+  'unitedmd',
+  'womens-healthcare',
+];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,7 +33,7 @@ export function isAppConfig(value: unknown): value is AppConfig {
   const optionalText = (field: unknown) => field === undefined || typeof field === 'string';
   const flags = ['signUp', 'biometricLogin', 'liveChat', 'productTour', 'credentialRecoverySelect'];
   return (
-    (value.variant === 'care-plan' || value.variant === 'care-manager' || value.variant === 'check-in') &&
+    KNOWN_VARIANTS.some((variant) => variant === value.variant) &&
     typeof value.appName === 'string' &&
     (value.defaultRole === 'guest' || value.defaultRole === 'user' || value.defaultRole === 'provider') &&
     (value.grantType === 'password' || value.grantType === 'doctor_username') &&

@@ -12,6 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@app/contracts/appointments';
+import type { AppVariant } from '@app/contracts/variants';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
@@ -42,7 +43,7 @@ export interface StartTime {
 interface AppointmentViewProps {
   appointment: Appointment;
   viewer: Viewer;
-  variant: string;
+  variant: AppVariant;
   heading: string;
   startTimes: StartTime[];
 }

@@ -55,4 +55,18 @@ describe('LandingPage (spec 1 §2: text and logo from route data, with defaults)
       '/files/clinic.png',
     );
   });
+
+  it('in the quick-link app tells a visitor without a link to open it, and offers the login (decision 0037)', async () => {
+    renderLanding(
+      { titleKey: 'route.guest.landing' },
+      { ...TEST_CONFIG, variant: 'quick-link', features: { ...TEST_CONFIG.features, signUp: false } },
+    );
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Open the link from your text message or email' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Your care, your appointments and your care team in one place.')).toBeNull();
+    expect(screen.getByText('Have a username and password? Log in instead.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'LOG IN' })).toHaveAttribute('href', '/guest/login');
+    expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
 });

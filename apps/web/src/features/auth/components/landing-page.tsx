@@ -6,11 +6,13 @@ import { BrandLogo } from '../../../components/ui/brand-logo.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { landingColor } from '../../../lib/variant/brand-theme.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
+import { isQuickLinkApp } from '../../../lib/variant/variant-traits.ts';
 
 /**
  * spec 1 §2 landing: logo, tagline, LOG IN to /guest/login and an optional Sign up. The route's data
  * may set the tagline, logo and sign-up button; the defaults are the catalogue tagline, the clinic
- * logo and the variant's sign-up feature.
+ * logo and the variant's sign-up feature. In the quick-link app (decision 0037) a visitor without a
+ * link is told to open the one the clinic sent, with the login for those who have an account.
  */
 export function LandingPage() {
   const { t } = useTranslation();
@@ -28,7 +30,15 @@ export function LandingPage() {
           alt={t('logo.alt', { appName: config.appName })}
         />
       </PageTitle>
-      <p className="app-landing__tagline">{t(data.taglineKey ?? 'landing.tagline')}</p>
+      {isQuickLinkApp(config.variant) && !data.taglineKey ? (
+        <>
+          <h2 className="app-landing__heading">{t('landing.quickLink.heading')}</h2>
+          <p className="app-landing__tagline">{t('landing.quickLink.text')}</p>
+          <p className="app-landing__hint">{t('landing.quickLink.loginHint')}</p>
+        </>
+      ) : (
+        <p className="app-landing__tagline">{t(data.taglineKey ?? 'landing.tagline')}</p>
+      )}
       <div className="app-landing__actions">
         <ButtonLink to="/guest/login" variant="white" fullWidth>
           {t('landing.login')}

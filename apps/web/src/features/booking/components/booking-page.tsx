@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AppointmentSummary } from '../../appointments/components/appointment-summary.tsx';
 import { useBookingClinics } from '../api/list-booking-clinics.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
+import { hasCareManagerFeatures } from '../../../lib/variant/variant-traits.ts';
 import { useBookingFlow } from '../use-booking-flow.ts';
 import { ConfirmStep } from './confirm-step.tsx';
 import { ConsultationTypeStep } from './consultation-type-step.tsx';
@@ -70,7 +71,7 @@ export function BookingPage() {
   const context: BookingContext = {
     flow,
     clinicUuid: queryClinic,
-    careManager: config.variant === 'care-manager',
+    careManager: hasCareManagerFeatures(config.variant),
     // spec 2 §6: a provider booking for a patient sends the patient's user id.
     userId: flow.patientId ?? undefined,
   };

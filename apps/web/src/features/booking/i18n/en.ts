@@ -6,6 +6,20 @@ export const bookingEn = {
   loadError: 'Something went wrong. Please try again.',
   noClinic: 'You are not registered at a clinic yet. Please contact our office to schedule an appointment.',
   chooseClinic: 'Clinic',
+  // The UnitedMD app's scheduling start after sign-up (spec 1 §2, decision 0037)
+  'unitedmd.welcome': 'Welcome to {{appName}}, {{firstName}}',
+  'unitedmd.welcomeNoName': 'Welcome to {{appName}}',
+  'unitedmd.intro':
+    'Your account is ready. Book your first visit with {{clinicName}}: pick the kind of visit, then a provider and a time that suit you.',
+  'unitedmd.introNoClinic': 'Your account is ready.',
+  'unitedmd.start': 'Schedule an appointment',
+  'unitedmd.skip': 'Skip for now',
+  'unitedmd.visitKinds': 'What kind of visit do you need?',
+  'unitedmd.bookKind': 'Book: {{name}}',
+  'unitedmd.providers': 'Our providers',
+  'unitedmd.nextAvailable': 'Next available: {{time}}',
+  'unitedmd.noSlots': 'No open times in the coming weeks',
+  'unitedmd.noProviders': 'No provider takes appointments online at the moment.',
   back: 'Back',
   // spec 2 §2 provider list
   'providers.title': 'Choose a provider',

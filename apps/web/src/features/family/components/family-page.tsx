@@ -13,6 +13,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { isSwitchedToFamilyMember } from '../../../lib/auth/patient-switch.ts';
 import { getSession, subscribeSession } from '../../../lib/auth/session-store.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
+import { isCarePlanApp } from '../../../lib/variant/variant-traits.ts';
 import { ConfirmDialog } from '../../appointments/components/confirm-dialog.tsx';
 import { familyOwnerId } from '../api/family-path.ts';
 import { familyMembersQuery } from '../api/list-family-members.ts';
@@ -100,8 +101,9 @@ export function FamilyPage() {
     );
   }
   const { primaryUser, members } = family.data;
-  // spec 3 §2: adding is offered only in the care-plan app, and not in a family member's session.
-  const canAdd = config.variant === 'care-plan' && !switched;
+  // spec 3 §2: adding is offered only in the care-plan app (UnitedMD is one, decision 0037), and not
+  // in a family member's session.
+  const canAdd = isCarePlanApp(config.variant) && !switched;
 
   return (
     <Stack>

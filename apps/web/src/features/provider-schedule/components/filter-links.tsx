@@ -1,15 +1,25 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { FilterIcon } from '../../../lib/variant/variant-traits.ts';
+
+// spec 3 §2 "the filter icon", one per provider app (decision 0037): Care Manager's funnel, the
+// women's-healthcare app's own glyph (the Venus sign). Decorative: the link's text names the filter.
+const FILTER_ICON_PATHS: Record<FilterIcon, string> = {
+  funnel: 'M3 5h18l-7 8v6l-4-2v-4z',
+  'womens-health': 'M12 4a5 5 0 100 10 5 5 0 000-10zM12 14v7M8.5 17.5h7',
+};
 
 /** spec 3 §2 the filter icon: to {current page}/select-departments (and its sibling screens). */
 export function FilterLinks({
   base,
   search,
   withLocations,
+  icon,
 }: {
   base: string;
   search: URLSearchParams;
   withLocations: boolean;
+  icon: FilterIcon;
 }) {
   const { t } = useTranslation('providerSchedule');
   const query = search.toString() ? `?${search.toString()}` : '';
@@ -24,8 +34,10 @@ export function FilterLinks({
           fill="none"
           stroke="currentColor"
           strokeWidth="2"
+          strokeLinecap="round"
+          data-filter-icon={icon}
         >
-          <path d="M3 5h18l-7 8v6l-4-2v-4z" />
+          <path d={FILTER_ICON_PATHS[icon]} />
         </svg>
         {t('filterDepartments')}
       </Link>

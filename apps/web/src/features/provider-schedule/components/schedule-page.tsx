@@ -10,7 +10,7 @@ import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { filtersOf } from '../api/paths.ts';
 import { useSchedule } from '../api/get-schedule.ts';
 import { useProviders } from '../../../lib/provider/clinic-lists.ts';
-import { addDays, localToday, scheduleTitle, showsFilterIcon } from '../schedule-rules.ts';
+import { addDays, filterIconFor, localToday, scheduleTitle } from '../schedule-rules.ts';
 import { AppointmentRow } from './appointment-row.tsx';
 import { FilterLinks } from './filter-links.tsx';
 
@@ -52,14 +52,15 @@ export function SchedulePage() {
   const day = date < today ? 'past' : date === today ? 'today' : 'future';
   const modules = activeModules(workspace);
   const list = schedule.data?.appointments ?? [];
+  const filterIcon = filterIconFor(config.variant, pathname);
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <h1>{heading}</h1>
         <Group gap="sm">
-          {showsFilterIcon(config.variant, pathname) ? (
-            <FilterLinks base="/provider/appointment" search={search} withLocations />
+          {filterIcon ? (
+            <FilterLinks base="/provider/appointment" search={search} withLocations icon={filterIcon} />
           ) : null}
           {passesGate(workspace, { permission: 'APPOINTMENTS' }) ? (
             <Link className="app-button app-button--outline" to="/provider/search-patient">

@@ -21,7 +21,7 @@ import { changePatientStatus, walkInArrived } from '../api/appointment-actions.t
 import { useWaitingRoom, WAITING_ROOM_KEY } from '../api/get-waiting-room.ts';
 import { filtersOf } from '../api/paths.ts';
 import { useWaitingRoomEvents } from '../use-waiting-room-events.ts';
-import { showsFilterIcon, timeOf } from '../schedule-rules.ts';
+import { filterIconFor, timeOf } from '../schedule-rules.ts';
 import { FilterLinks } from './filter-links.tsx';
 import { NoAccess } from './gate-message.tsx';
 import { VideoCallStatusBadge } from './video-call-status.tsx';
@@ -147,12 +147,13 @@ export function WaitingRoomPage() {
   // The telehealth room has no walk-ins: no in-line tab there.
   const tabs = WAITING_ROOM_TABS.filter((name) => kind === 'drive-up' || name !== 'in-line');
   const data = room.data;
+  const filterIcon = filterIconFor(config.variant, pathname);
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <h1>{title}</h1>
-        {showsFilterIcon(config.variant, pathname) ? (
-          <FilterLinks base={base} search={search} withLocations={false} />
+        {filterIcon ? (
+          <FilterLinks base={base} search={search} withLocations={false} icon={filterIcon} />
         ) : null}
       </Group>
       {room.isError ? <p role="alert">{t('loadFailed')}</p> : null}

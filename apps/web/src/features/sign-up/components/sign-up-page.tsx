@@ -301,7 +301,7 @@ export function SignUpPage() {
     // messagingWarning flag, redirect.
     setSession(sessionFromTokens(created.token));
     processLoginData(created.token.user, { twoFactorPending: false, currentPath: window.location.pathname });
-    let target = signUpRedirect({ appName: config.appName, hint: created.redirectTo, search });
+    let target = signUpRedirect({ variant: config.variant, hint: created.redirectTo, search });
     try {
       await saveSecurityData({ question: values.securityQuestion, answer: values.securityAnswer });
     } catch {
