@@ -32,6 +32,11 @@ export function welcomeLines({
       `Security question answer for the demo logins: ${demo.securityAnswer}`,
       `Doctor registration: a provider imported from the health record, last name Newhire, email dr.newhire@example.com (${base}/guest/doctor-registration; the pin code arrives in the dev outbox)`,
     );
+    if (demo.invitation) {
+      lines.push(
+        `Clinic invitation: ${demo.invitation.clinicName}, code ${demo.invitation.code} (as jane.patient: Clinics > Connect to another clinic, or open ${base}${demo.invitation.connectPath})`,
+      );
+    }
   }
   lines.push('', `Dev outbox (every email and SMS, two-factor codes included): ${base}${DEV_OUTBOX_PATH}`);
   return lines;
