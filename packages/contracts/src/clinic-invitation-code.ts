@@ -49,7 +49,7 @@ export function invitationCodeOfSearch(search: string): string | null {
 
 export const INVITATION_CODE_REQUIRED_TEXT = 'Please enter the invitation code from your clinic.';
 export const INVITATION_CODE_MALFORMED_TEXT =
-  'An invitation code has 8 letters and digits, like HCM7-4QPD. Please check the code and try again.';
+  'An invitation code has 8 letters and digits, like K7PM-3QXD. Please check the code and try again.';
 export const INVITATION_NOT_VALID_TEXT =
   'This invitation code is not valid. It may have expired or been withdrawn; please ask your clinic for a new one.';
 export const CONNECT_OWN_ACCOUNT_ONLY_TEXT =

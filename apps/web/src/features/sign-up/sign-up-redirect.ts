@@ -1,4 +1,9 @@
 import type { SignUpRedirectHint } from '@app/contracts/sign-up';
+import {
+  CLINIC_CONNECT_PATH,
+  INVITATION_CODE_PARAM,
+  invitationCodeOfSearch,
+} from '@app/contracts/clinic-invitation-code';
 import { DEFAULT_ROUTES } from '../../lib/auth/default-routes.ts';
 
 // spec 1 §2 (after sign-up) and docs/decisions/0010-sign-up.md (where the hints come from).
@@ -37,16 +42,30 @@ export function signUpRedirect(input: {
   appName: string;
   hint: SignUpRedirectHint | null;
   search: string;
+  /** Where a guest was going before they chose to sign up (spec 1 §2 urlAfterLogin). */
+  urlAfterLogin?: string | null;
 }): string {
   if (input.appName === UNITED_MD_APP_NAME) {
     return '/user/unitedmd-schedule';
   }
+  // Decision 0035: a clinic's sign-up link may carry its invitation code; the connect screen opens with it.
+  const code = invitationCodeOfSearch(input.search);
   switch (input.hint) {
     case 'scheduleAppointment':
       return `/user/appointment/create${input.search}`;
     case 'addingProvider':
-      return '/user/provider/connect';
+      return code ? `${CLINIC_CONNECT_PATH}?${INVITATION_CODE_PARAM}=${code}` : CLINIC_CONNECT_PATH;
     case null:
-      return DEFAULT_ROUTES.user;
+      // Decision 0035: a new patient who opened a clinic's invitation link, was sent to log in and signed
+      // up instead still gets to that invitation.
+      return isInvitationLink(input.urlAfterLogin) ? input.urlAfterLogin : DEFAULT_ROUTES.user;
   }
+}
+
+function isInvitationLink(url: string | null | undefined): url is string {
+  return (
+    !!url &&
+    url.startsWith(`${CLINIC_CONNECT_PATH}?`) &&
+    invitationCodeOfSearch(url.slice(url.indexOf('?'))) !== null
+  );
 }

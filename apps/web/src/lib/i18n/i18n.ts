@@ -47,6 +47,7 @@ export type FeatureNamespace =
   | 'patients'
   | 'insuranceReview'
   | 'family'
+  | 'clinics'
   | 'providerAdmin'
   | 'videoCall';
 
