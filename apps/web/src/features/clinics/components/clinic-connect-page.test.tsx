@@ -123,7 +123,8 @@ describe('/user/provider/connect (decision 0035)', () => {
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Hillcrest Medical Group' }),
     ).toBeInTheDocument();
-  });
+    // Renders and clicks through a whole screen: more than the default 5 s on a busy machine.
+  }, 20_000);
 
   it('checks a typed code only when it has the right shape, with the field telling why not', async () => {
     const calls = stubApi({});
@@ -145,7 +146,8 @@ describe('/user/provider/connect (decision 0035)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check code' }));
     expect(await screen.findByRole('heading', { name: 'Connect to this clinic?' })).toBeInTheDocument();
     expect(calls.map((call) => call.url)).toEqual(['/api/user/clinic-invitations/HCM74QPD']);
-  });
+    // Renders and clicks through a whole screen: more than the default 5 s on a busy machine.
+  }, 20_000);
 
   it('shows the clear text for a code that is not valid, and connects nothing', async () => {
     const calls = stubApi({
@@ -156,6 +158,8 @@ describe('/user/provider/connect (decision 0035)', () => {
     await waitFor(() => {
       expect(field).toHaveAccessibleDescription(expect.stringContaining(INVITATION_NOT_VALID_TEXT) as string);
     });
+    // Announced: the text appears under the field, away from where the focus is.
+    expect(screen.getByRole('status')).toHaveTextContent(INVITATION_NOT_VALID_TEXT);
     expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });

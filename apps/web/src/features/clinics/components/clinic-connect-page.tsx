@@ -138,6 +138,9 @@ function Connected({ result }: { result: ConnectClinicResponse }) {
             ? t('alreadyConnected', { clinic: clinic.name })
             : t('connected', { clinic: clinic.name })}
         </FormMessage>
+        <Text fw={700} size="lg">
+          {clinic.name}
+        </Text>
         <ClinicPlaces clinicName={clinic.name} locations={clinic.locations} />
         <Group>
           <ButtonLink to={CLINICS_PATH}>{t('backToClinics')}</ButtonLink>
@@ -271,7 +274,11 @@ export function ClinicConnectPage() {
           </Group>
         </Stack>
       </form>
-      {checkedCode !== null && preview.isFetching ? <Text role="status">{t('checking')}</Text> : null}
+      {checkedCode !== null && preview.isFetching ? <Text>{t('checking')}</Text> : null}
+      {/* Announces the check and its failure, which appear under the field, away from the focus. */}
+      <div role="status" className="app-visually-hidden">
+        {checkedCode !== null && preview.isFetching ? t('checking') : (failureMessage ?? '')}
+      </div>
       {shownPreview ? (
         <PreviewCard
           preview={shownPreview}

@@ -106,7 +106,8 @@ describe('/user/provider: the clinics list (decision 0035)', () => {
       'href',
       '/user/provider/connect',
     );
-  });
+    // Renders and clicks through a whole screen: more than the default 5 s on a busy machine.
+  }, 20_000);
 
   it('writes the connection date in the language of the screen', () => {
     expect(formatConnectedSince('2026-03-02T12:00:00.000Z', 'en')).toBe('March 2, 2026');
