@@ -118,6 +118,9 @@ test('a sign-up link from a clinic ends on /user/provider/connect (addingProvide
   await fillCreate(page);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/user\/provider\/connect$/);
+  // No code in the link: the connect screen opens empty (decision 0035).
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect a clinic' })).toBeVisible();
+  await expect(page.getByLabel('Invitation code')).toHaveValue('');
 });
 
 test('Back on step 1 goes to the login page', async ({ page }) => {

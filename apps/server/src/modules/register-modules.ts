@@ -48,6 +48,7 @@ import { worklistsRoutes } from './worklists/worklists.routes.ts';
 import { videoRoutes } from './video/video.routes.ts';
 import { videoFixturesRoutes } from './dev-fixtures/video-fixtures.routes.ts';
 import { healthCardRoutes } from './health-card/health-card.routes.ts';
+import { patientClinicsRoutes } from './clinics/patient-clinics.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -102,4 +103,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(videoRoutes, { context });
   await app.register(videoFixturesRoutes, { context });
   await app.register(healthCardRoutes, { context });
+  await app.register(patientClinicsRoutes, { context });
 }

@@ -33,6 +33,11 @@ export function welcomeLines({
       `Doctor registration: a provider imported from the health record, last name Newhire, email dr.newhire@example.com (${base}/guest/doctor-registration; the pin code arrives in the dev outbox)`,
       `Video visit: jane.patient's telehealth visit with dr.smith is open now. Log in as jane.patient and press Join on it; as dr.smith in another browser window (or a private one), open Waiting room > Telehealth (${base}/provider/waiting-room-telehealth) and join.`,
     );
+    if (demo.invitation) {
+      lines.push(
+        `Clinic invitation: ${demo.invitation.clinicName}, code ${demo.invitation.code} (as jane.patient: Clinics > Connect to another clinic, or open ${base}${demo.invitation.connectPath})`,
+      );
+    }
   }
   lines.push('', `Dev outbox (every email and SMS, two-factor codes included): ${base}${DEV_OUTBOX_PATH}`);
   return lines;

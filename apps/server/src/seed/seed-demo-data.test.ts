@@ -171,7 +171,11 @@ describe('seedDemoDataIfEmpty', () => {
   });
 
   it('creates three departments in two US time zones and the consultation types', async () => {
-    const rows = await t.context.db.select().from(departments);
+    const [demo] = await t.context.db.select().from(clinics).where(eq(clinics.clinicNumber, 1001));
+    const rows = await t.context.db
+      .select()
+      .from(departments)
+      .where(eq(departments.clinicId, demo?.id ?? ''));
     expect(rows).toHaveLength(3);
     expect(new Set(rows.map((row) => row.timezone))).toEqual(
       new Set(['America/New_York', 'America/Chicago']),
@@ -278,7 +282,8 @@ describe('seedDemoDataIfEmpty', () => {
     expect(after?.n).toBe(before?.n);
     expect(second).toMatchObject({ seeded: false, clinicNumber: 1001, masterPassword: DEMO_MASTER_PASSWORD });
     const [clinicCount] = await t.context.db.select({ n: count() }).from(clinics);
-    expect(clinicCount?.n).toBe(1);
+    // Riverside and the clinic of the demo invitation (issue 16), each once.
+    expect(clinicCount?.n).toBe(2);
   });
 });
 

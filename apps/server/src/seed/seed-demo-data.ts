@@ -35,6 +35,11 @@ import { seedDemoQuestionnaires } from './seed-demo-questionnaires.ts';
 import { seedDemoVitals } from './seed-demo-vitals.ts';
 import { seedDemoOnFlyTask } from './seed-demo-on-fly.ts';
 import { hashSecret, randomToken, verifySecret } from '../platform/passwords.ts';
+import {
+  readDemoInvitation,
+  seedDemoClinicInvitations,
+  type DemoInvitation,
+} from './seed-demo-clinic-invitations.ts';
 
 // Issue 2 item 4: the demo clinic a newcomer logs in to after `npm start`. Everything here is fixed
 // and public (README), which is why it is never created when NODE_ENV=production (server.ts and
@@ -70,6 +75,8 @@ export interface DemoSummary {
   password: string;
   securityAnswer: string;
   logins: DemoLogin[];
+  /** Issue 16: the printed invitation code of the second demo clinic, while it is valid. */
+  invitation?: DemoInvitation | null;
 }
 
 export const DEMO_LOGINS: DemoLogin[] = [
@@ -708,6 +715,7 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
     await seedDemoMessaging(tx, DEMO_CLINIC_NAME, now);
     await seedDemoVitals(tx, DEMO_CLINIC_NAME, 'jane.patient', 'dr.smith', now);
     await seedDemoWorkspaceAdmin(tx, { clinicId, doctorUsername: 'dr.smith', now });
+    await seedDemoClinicInvitations(tx, now);
     return true;
   });
 }
@@ -736,6 +744,7 @@ export async function readDemoSummary(db: Db): Promise<DemoSummary | null> {
     password: DEMO_PASSWORD,
     securityAnswer: DEMO_SECURITY_ANSWER,
     logins: DEMO_LOGINS,
+    invitation: await readDemoInvitation(db),
   };
 }
 

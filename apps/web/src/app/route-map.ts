@@ -83,6 +83,8 @@ export type ScreenId =
   | 'insurance-card-view'
   | 'family'
   | 'family-connect'
+  | 'clinics'
+  | 'clinic-connect'
   | 'master-password'
   | 'wait-times'
   | 'news'
@@ -219,8 +221,8 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   // spec 3 §2 Family accounts (care-plan app): the list and the connect screen (no path in the spec).
   user('family', 'route.user.family', 'family'),
   user('family/connect', 'route.user.familyConnect', 'family-connect'),
-  user('provider', 'route.user.provider'),
-  user('provider/connect', 'route.user.providerConnect'),
+  user('provider', 'route.user.provider', 'clinics'),
+  user('provider/connect', 'route.user.providerConnect', 'clinic-connect'),
   user('single/languages', 'route.user.languages', 'languages'),
   user('outstanding-balance-list', 'route.user.outstandingBalanceList', 'outstanding-balance-list'),
   user('choose-appointment', 'route.user.chooseAppointment'),

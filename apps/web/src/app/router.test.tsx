@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { forgetCachedSession, setSession } from '../lib/auth/session-store.ts';
@@ -87,11 +87,24 @@ describe('route map and guards (spec 1 §2)', () => {
     await landsOn('/guest/login', '/provider/appointment');
   });
 
-  it('shows placeholders with the screen name as h1', async () => {
+  it('opens the real Clinics screen of the patient side menu, not a placeholder (issue 16)', async () => {
     signIn('user');
-    await landsOn('/user/provider', '/user/provider');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Clinics' })).toBeInTheDocument();
-    expect(screen.getByText('This screen arrives in a later release.')).toBeInTheDocument();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ clinics: [] }), { status: 200 }))),
+    );
+    try {
+      await landsOn('/user/provider', '/user/provider');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Clinics' })).toBeInTheDocument();
+      expect(await screen.findByText('You are not connected to any clinic yet.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Connect to another clinic' })).toHaveAttribute(
+        'href',
+        '/user/provider/connect',
+      );
+      expect(screen.queryByText('This screen arrives in a later release.')).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('sends other recovery paths to their first step, keeping the query', async () => {

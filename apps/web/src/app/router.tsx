@@ -65,6 +65,8 @@ const insuranceReviewTexts: LoadTexts = () =>
   import('../features/insurance-review/i18n/catalogue.ts').then((m) => m.loadInsuranceReviewCatalogue());
 const familyTexts: LoadTexts = () =>
   import('../features/family/i18n/catalogue.ts').then((m) => m.loadFamilyCatalogue());
+const clinicsTexts: LoadTexts = () =>
+  import('../features/clinics/i18n/catalogue.ts').then((m) => m.loadClinicsCatalogue());
 const providerAdminTexts: LoadTexts = () =>
   import('../features/provider-admin/i18n/catalogue.ts').then((m) => m.loadProviderAdminCatalogue());
 const videoCallTexts: LoadTexts = () =>
@@ -567,6 +569,18 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
         Component: m.FamilyConnectPage,
       })),
     familyTexts,
+  ),
+  clinics: withTexts(
+    () =>
+      import('../features/clinics/components/clinics-page.tsx').then((m) => ({ Component: m.ClinicsPage })),
+    clinicsTexts,
+  ),
+  'clinic-connect': withTexts(
+    () =>
+      import('../features/clinics/components/clinic-connect-page.tsx').then((m) => ({
+        Component: m.ClinicConnectPage,
+      })),
+    clinicsTexts,
   ),
   'master-password': withTexts(
     () =>

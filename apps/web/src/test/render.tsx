@@ -21,6 +21,7 @@ import { documentsEn } from '../features/documents/i18n/en.ts';
 import { questionnairesEn } from '../features/questionnaires/i18n/en.ts';
 import { checkInEn } from '../features/check-in/i18n/en.ts';
 import { familyEn } from '../features/family/i18n/en.ts';
+import { clinicsEn } from '../features/clinics/i18n/en.ts';
 import { providerAdminEn } from '../features/provider-admin/i18n/en.ts';
 import { videoCallEn } from '../features/video-call/i18n/en.ts';
 import { providerScheduleEn } from '../features/provider-schedule/i18n/en.ts';
@@ -61,6 +62,7 @@ export function createTestI18n() {
         questionnaires: questionnairesEn,
         checkIn: checkInEn,
         family: familyEn,
+        clinics: clinicsEn,
         providerAdmin: providerAdminEn,
         videoCall: videoCallEn,
         providerSchedule: providerScheduleEn,

@@ -20,6 +20,39 @@ describe('sign-up redirect (spec 1 §2, decision 0010)', () => {
     );
   });
 
+  it("carries a clinic's invitation code to the connect screen (decision 0035)", () => {
+    expect(
+      signUpRedirect({
+        variant: 'care-plan',
+        hint: 'addingProvider',
+        search: `?clinicUuid=${clinicUuid}&code=hcm7-4qpd`,
+      }),
+    ).toBe('/user/provider/connect?code=HCM74QPD');
+    // A code that cannot be one is dropped, and the screen opens empty.
+    for (const search of [`?clinicUuid=${clinicUuid}&code=nope`, `?clinicUuid=${clinicUuid}&code=`]) {
+      expect(signUpRedirect({ variant: 'care-plan', hint: 'addingProvider', search })).toBe(
+        '/user/provider/connect',
+      );
+    }
+  });
+
+  it('continues to an invitation link a guest opened before signing up, and to nothing else', () => {
+    const invitation = '/user/provider/connect?code=HCM74QPD';
+    expect(signUpRedirect({ variant: 'care-plan', hint: null, search: '', urlAfterLogin: invitation })).toBe(
+      invitation,
+    );
+    for (const urlAfterLogin of [
+      '/user/documents',
+      '/user/provider/connect?code=x',
+      '/user/provider/connectx?code=HCM74QPD',
+      null,
+    ]) {
+      expect(signUpRedirect({ variant: 'care-plan', hint: null, search: '', urlAfterLogin })).toBe(
+        '/user/appointment',
+      );
+    }
+  });
+
   it('always ends at /user/unitedmd-schedule in the UnitedMD app (decision 0037)', () => {
     for (const hint of [null, 'scheduleAppointment', 'addingProvider'] as const) {
       expect(signUpRedirect({ variant: 'unitedmd', hint, search: booking })).toBe('/user/unitedmd-schedule');

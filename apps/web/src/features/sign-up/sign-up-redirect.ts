@@ -1,5 +1,10 @@
 import type { SignUpRedirectHint } from '@app/contracts/sign-up';
 import type { AppVariant } from '@app/contracts/variants';
+import {
+  CLINIC_CONNECT_PATH,
+  INVITATION_CODE_PARAM,
+  invitationCodeOfSearch,
+} from '@app/contracts/clinic-invitation-code';
 import { DEFAULT_ROUTES } from '../../lib/auth/default-routes.ts';
 import { isUnitedMdApp } from '../../lib/variant/variant-traits.ts';
 
@@ -40,16 +45,30 @@ export function signUpRedirect(input: {
   variant: AppVariant;
   hint: SignUpRedirectHint | null;
   search: string;
+  /** Where a guest was going before they chose to sign up (spec 1 §2 urlAfterLogin). */
+  urlAfterLogin?: string | null;
 }): string {
   if (isUnitedMdApp(input.variant)) {
     return UNITED_MD_SCHEDULE_PATH;
   }
+  // Decision 0035: a clinic's sign-up link may carry its invitation code; the connect screen opens with it.
+  const code = invitationCodeOfSearch(input.search);
   switch (input.hint) {
     case 'scheduleAppointment':
       return `/user/appointment/create${input.search}`;
     case 'addingProvider':
-      return '/user/provider/connect';
+      return code ? `${CLINIC_CONNECT_PATH}?${INVITATION_CODE_PARAM}=${code}` : CLINIC_CONNECT_PATH;
     case null:
-      return DEFAULT_ROUTES.user;
+      // Decision 0035: a new patient who opened a clinic's invitation link, was sent to log in and signed
+      // up instead still gets to that invitation.
+      return isInvitationLink(input.urlAfterLogin) ? input.urlAfterLogin : DEFAULT_ROUTES.user;
   }
+}
+
+function isInvitationLink(url: string | null | undefined): url is string {
+  return (
+    !!url &&
+    url.startsWith(`${CLINIC_CONNECT_PATH}?`) &&
+    invitationCodeOfSearch(url.slice(url.indexOf('?'))) !== null
+  );
 }

@@ -48,6 +48,7 @@ export type FeatureNamespace =
   | 'patients'
   | 'insuranceReview'
   | 'family'
+  | 'clinics'
   | 'providerAdmin'
   | 'videoCall';
 

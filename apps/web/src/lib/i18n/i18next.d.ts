@@ -17,6 +17,7 @@ import type { providerScheduleEn } from '../../features/provider-schedule/i18n/e
 import type { patientsEn } from '../../features/patients/i18n/en.ts';
 import type { insuranceReviewEn } from '../../features/insurance-review/i18n/en.ts';
 import type { familyEn } from '../../features/family/i18n/en.ts';
+import type { clinicsEn } from '../../features/clinics/i18n/en.ts';
 import type { providerAdminEn } from '../../features/provider-admin/i18n/en.ts';
 import type { recoveryEn } from '../../features/recovery/i18n/en.ts';
 import type { signUpEn } from '../../features/sign-up/i18n/en.ts';
@@ -57,6 +58,7 @@ declare module 'i18next' {
       patients: typeof patientsEn;
       insuranceReview: typeof insuranceReviewEn;
       family: typeof familyEn;
+      clinics: typeof clinicsEn;
       providerAdmin: typeof providerAdminEn;
       videoCall: typeof videoCallEn;
       healthCard: typeof healthCardEn;

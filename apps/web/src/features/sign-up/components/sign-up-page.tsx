@@ -24,6 +24,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { processLoginData } from '../../../lib/auth/login-data.ts';
 import { sessionFromTokens, setSession } from '../../../lib/auth/session-store.ts';
+import { forgetUrlAfterLogin, readUrlAfterLogin } from '../../../lib/auth/url-after-login.ts';
 import { writeItem } from '../../../lib/storage/browser-storage.ts';
 import { LOCAL_KEYS } from '../../../lib/storage/storage-keys.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
@@ -301,7 +302,14 @@ export function SignUpPage() {
     // messagingWarning flag, redirect.
     setSession(sessionFromTokens(created.token));
     processLoginData(created.token.user, { twoFactorPending: false, currentPath: window.location.pathname });
-    let target = signUpRedirect({ variant: config.variant, hint: created.redirectTo, search });
+    let target = signUpRedirect({
+      variant: config.variant,
+      hint: created.redirectTo,
+      search,
+      urlAfterLogin: readUrlAfterLogin(),
+    });
+    // Used up, as after a login (use-complete-login.ts).
+    forgetUrlAfterLogin();
     try {
       await saveSecurityData({ question: values.securityQuestion, answer: values.securityAnswer });
     } catch {
