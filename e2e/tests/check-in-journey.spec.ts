@@ -280,6 +280,12 @@ test('self check-in on the kiosk: typed tasks under /provider/patient/task, the 
     await page.getByLabel('Date of birth').fill(world.patient.birthdate);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('button', { name: /^Check in for / }).click();
+    // Issue 16: the patient confirms who is checking in before the tasks.
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm who is checking in' })).toBeVisible();
+    await expect(page.getByTestId('confirm-patient-name')).toHaveText(
+      `${world.patient.firstName} ${world.patient.lastName}`,
+    );
+    await page.getByRole('button', { name: 'Yes, this is me — start check-in' }).click();
     await expect(page).toHaveURL(new RegExp(`${base}\\?appointmentId=${appointmentId}`));
   };
   const taskSuccess = async () => {

@@ -210,6 +210,11 @@ test('self check-in on the kiosk: search, check in under the provider session, t
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText(`${world.patient.firstName} ${world.patient.lastName}, born`)).toBeVisible();
     await page.getByRole('button', { name: /^Check in for / }).click();
+    // Issue 16: the patient confirms who is checking in before the tasks.
+    await expect(page).toHaveURL(new RegExp(`/provider/confirm-patient\\?appointmentId=${appointmentId}`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm who is checking in' })).toBeVisible();
+    await expect(page.getByTestId('confirm-patient-birthdate')).toHaveText('April 12, 1980');
+    await page.getByRole('button', { name: 'Yes, this is me — start check-in' }).click();
     await expect(page).toHaveURL(new RegExp(`/provider/patient/task\\?appointmentId=${appointmentId}`));
   };
 

@@ -33,6 +33,7 @@ import { documentsRoutes } from './documents/documents.routes.ts';
 import { questionnairesRoutes } from './questionnaires/questionnaires.routes.ts';
 import { onFlyRoutes } from './check-in/on-fly.routes.ts';
 import { selfCheckInRoutes } from './check-in/self-check-in.routes.ts';
+import { confirmPatientRoutes } from './check-in/confirm-patient.routes.ts';
 import { quickLinksRoutes } from './quick-links/quick-links.routes.ts';
 import { providerWorkspaceRoutes } from './provider-workspace/provider-workspace.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
@@ -89,6 +90,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(questionnairesRoutes, { context });
   await app.register(onFlyRoutes, { context });
   await app.register(selfCheckInRoutes, { context });
+  await app.register(confirmPatientRoutes, { context });
   await app.register(quickLinksRoutes, { context });
   await app.register(checkInFixturesRoutes, { context });
   await app.register(messagingRoutes, { context });

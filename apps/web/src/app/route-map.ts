@@ -58,6 +58,9 @@ export type ScreenId =
   | 'on-fly-final'
   | 'quick-link'
   | 'kiosk-patient-search'
+  | 'confirm-patient'
+  | 'choose-appointment'
+  | 'switch-patient'
   | 'provider-schedule'
   | 'provider-schedule-filter'
   | 'waiting-room'
@@ -225,9 +228,9 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('provider/connect', 'route.user.providerConnect', 'clinic-connect'),
   user('single/languages', 'route.user.languages', 'languages'),
   user('outstanding-balance-list', 'route.user.outstandingBalanceList', 'outstanding-balance-list'),
-  user('choose-appointment', 'route.user.chooseAppointment'),
-  user('switch-patient', 'route.user.switchPatient'),
-  user('confirm-patient', 'route.user.confirmPatient'),
+  user('choose-appointment', 'route.user.chooseAppointment', 'choose-appointment'),
+  user('switch-patient', 'route.user.switchPatient', 'switch-patient'),
+  user('confirm-patient', 'route.user.confirmPatient', 'confirm-patient'),
   // spec 2 §2 check-in and task routes (issue 5). The task base url is /user/task, or
   // /provider/patient/task in self check-in (kiosk) mode; each task page lives below it.
   user('check-in-landing', 'route.user.checkInLanding', 'check-in-landing'),
@@ -374,6 +377,8 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('patient-navigation', 'route.provider.patientNavigation', 'patient-navigation'),
   // spec 2 §2 self check-in (kiosk) mode: the task pages under the provider's session.
   provider('patient/search', 'route.provider.patientSearch', 'kiosk-patient-search'),
+  // spec 1 §2 rule 3 {role}/confirm-patient for the kiosk: confirm the patient of the picked visit.
+  provider('confirm-patient', 'route.user.confirmPatient', 'confirm-patient'),
   provider('patient/task', 'route.user.task', 'task-dashboard'),
   provider('patient/task/check-in', 'route.user.checkInFinal', 'check-in-final'),
   provider('patient/task/success', 'route.user.taskSuccess', 'task-success'),

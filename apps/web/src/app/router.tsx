@@ -373,6 +373,28 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
       })),
     checkInTexts,
   ),
+  // Issue 16: the check-in app's confirm step (patient and kiosk), change appointment, switch patient.
+  'confirm-patient': withTexts(
+    () =>
+      import('../features/check-in/components/confirm-patient-page.tsx').then((m) => ({
+        Component: m.ConfirmPatientPage,
+      })),
+    checkInTexts,
+  ),
+  'choose-appointment': withTexts(
+    () =>
+      import('../features/appointments/components/choose-appointment-page.tsx').then((m) => ({
+        Component: m.ChooseAppointmentPage,
+      })),
+    appointmentsTexts,
+  ),
+  'switch-patient': withTexts(
+    () =>
+      import('../features/family/components/switch-patient-page.tsx').then((m) => ({
+        Component: m.SwitchPatientPage,
+      })),
+    familyTexts,
+  ),
   'kiosk-patient-search': withTexts(
     () =>
       import('../features/check-in/components/kiosk-patient-search-page.tsx').then((m) => ({

@@ -27,29 +27,36 @@ async function leaveMemberSession(): Promise<void> {
 export function useFamilySwitch() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const settle = useCallback(async () => {
-    // Nothing loaded for the other identity may show: the appointment list is fetched afresh.
-    queryClient.clear();
-    await navigate(DEFAULT_ROUTES.user, { replace: true });
-    dismissBanner();
-  }, [queryClient, navigate]);
+  const settle = useCallback(
+    async (to: string) => {
+      // Nothing loaded for the other identity may show: the appointment list is fetched afresh.
+      queryClient.clear();
+      await navigate(to, { replace: true });
+      dismissBanner();
+    },
+    [queryClient, navigate],
+  );
 
+  /** `to`: where to land instead of the default user route (issue 16: the check-in app's confirm step). */
   const switchTo = useCallback(
-    async (familyUserId: string) => {
+    async (familyUserId: string, to: string = DEFAULT_ROUTES.user) => {
       await leaveMemberSession();
       const tokens = await requestFamilyTokens(familyUserId);
       if (!startFamilySwitch(tokens, '/user/family')) {
         throw new Error('This profile can not be switched to.');
       }
-      await settle();
+      await settle(to);
     },
     [settle],
   );
 
-  const switchBack = useCallback(async () => {
-    await leaveMemberSession();
-    await settle();
-  }, [settle]);
+  const switchBack = useCallback(
+    async (to: string = DEFAULT_ROUTES.user) => {
+      await leaveMemberSession();
+      await settle(to);
+    },
+    [settle],
+  );
 
   return { switchTo, switchBack };
 }

@@ -1,3 +1,4 @@
+import { chooseAppointmentEs } from './choose-appointment-es.ts';
 import type { appointmentsEn } from './en.ts';
 
 export const appointmentsEs: Record<keyof typeof appointmentsEn, string> = {
@@ -88,4 +89,5 @@ export const appointmentsEs: Record<keyof typeof appointmentsEn, string> = {
   'list.status.completed': 'Completada',
   'list.departmentNotFound': 'No se puede reservar esta cita: no se encontró su ubicación.',
   'list.booking': 'Reservando su cita…',
+  ...chooseAppointmentEs,
 };

@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { searchKioskPatients } from '../api/search-kiosk-patients.ts';
-import { beginCheckIn, dashboardUrl } from '../task-flow.ts';
+import { kioskConfirmUrl } from '../confirm-patient-rules.ts';
+import { setSelfCheckInMode } from '../task-flow.ts';
 import { formatEntryStart } from './format.ts';
 
 /**
  * /provider/patient/search in self check-in (kiosk) mode: find the patient by name and date of birth,
- * then start the check-in of today's visit under the provider's session. Minimal on purpose: issue 6
- * builds the full patient search.
+ * then confirm who is checking in (/provider/confirm-patient) and start the check-in of today's visit
+ * under the provider's session. Minimal on purpose: issue 6 builds the full patient search.
  */
 export function KioskPatientSearchPage() {
   const { t } = useTranslation('checkIn');
@@ -30,9 +31,11 @@ export function KioskPatientSearchPage() {
     search.mutate();
   };
 
+  // Issue 16 (decision 0036): the patient confirms who they are before the tasks. The kiosk is in self
+  // check-in mode from here, so walking away brings it back to this search instead of logging out.
   const checkIn = (appointmentId: string) => {
-    beginCheckIn([appointmentId], { selfCheckIn: true });
-    void navigate(dashboardUrl(appointmentId, true));
+    setSelfCheckInMode(true);
+    void navigate(kioskConfirmUrl(appointmentId));
   };
 
   return (

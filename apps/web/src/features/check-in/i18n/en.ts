@@ -1,5 +1,7 @@
 // Check-in, task dashboard, on-the-fly tasks, quick links and self check-in texts (spec 2 §2, §4),
 // namespace 'checkIn'. Loaded with those screens, not with the first page (decision 0017).
+import { confirmPatientEn } from './confirm-patient-en.ts';
+
 export const checkInEn = {
   'landing.title': 'Check-in',
   'landing.intro': 'Choose the visit you are checking in for.',
@@ -74,6 +76,7 @@ export const checkInEn = {
   'search.noVisit': 'No visit today.',
   'search.checkIn': 'Check in for {{when}}',
   'search.patient': '{{name}}, born {{birthdate}}',
+  ...confirmPatientEn,
 } as const;
 
 export type CheckInTextKey = keyof typeof checkInEn;

@@ -1,3 +1,4 @@
+import { confirmPatientEs } from './confirm-patient-es.ts';
 import type { checkInEn } from './en.ts';
 
 export const checkInEs: Record<keyof typeof checkInEn, string> = {
@@ -75,4 +76,5 @@ export const checkInEs: Record<keyof typeof checkInEn, string> = {
   'search.noVisit': 'Sin visita hoy.',
   'search.checkIn': 'Registrar para {{when}}',
   'search.patient': '{{name}}, nacido el {{birthdate}}',
+  ...confirmPatientEs,
 };

@@ -1,4 +1,6 @@
 // Family accounts (spec 3 §2, §5, §8), namespace 'family'. Loaded with the family screens.
+import { switchPatientEn } from './switch-patient-en.ts';
+
 export const familyEn = {
   listTitle: 'Family profiles',
   add: 'ADD FAMILY MEMBER',
@@ -28,4 +30,5 @@ export const familyEn = {
   removeNo: 'CANCEL',
   close: 'Close',
   removeFailed: 'The family member could not be removed. Please try again.',
+  ...switchPatientEn,
 };

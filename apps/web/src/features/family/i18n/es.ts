@@ -1,4 +1,5 @@
 import type { familyEn } from './en.ts';
+import { switchPatientEs } from './switch-patient-es.ts';
 
 export const familyEs: Record<keyof typeof familyEn, string> = {
   listTitle: 'Perfiles familiares',
@@ -29,4 +30,5 @@ export const familyEs: Record<keyof typeof familyEn, string> = {
   removeNo: 'CANCELAR',
   close: 'Cerrar',
   removeFailed: 'No se pudo quitar al familiar. Inténtelo de nuevo.',
+  ...switchPatientEs,
 };
