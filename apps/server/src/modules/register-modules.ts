@@ -47,6 +47,7 @@ import { clinicAdminRoutes } from './clinics/clinic-admin.routes.ts';
 import { worklistsRoutes } from './worklists/worklists.routes.ts';
 import { videoRoutes } from './video/video.routes.ts';
 import { videoFixturesRoutes } from './dev-fixtures/video-fixtures.routes.ts';
+import { patientDocumentsRoutes } from './patient-documents/patient-documents.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -100,4 +101,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(worklistsRoutes, { context });
   await app.register(videoRoutes, { context });
   await app.register(videoFixturesRoutes, { context });
+  await app.register(patientDocumentsRoutes, { context });
 }
