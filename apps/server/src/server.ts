@@ -6,6 +6,7 @@ import { startOutboxWorker } from './platform/outbox/outbox-worker.ts';
 import { printWelcome } from './seed/print-welcome.ts';
 import { DEMO_CLINIC_NUMBER, seedDemoDataIfEmpty } from './seed/seed-demo-data.ts';
 import { seedDemoInsuranceCards } from './seed/seed-demo-insurance.ts';
+import { seedDemoAttachments } from './seed/seed-demo-attachments.ts';
 import { fileStoreOf } from './platform/files/stored-files.ts';
 import { clockOfEnv, clockShiftNotice } from './platform/clock.ts';
 
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   if (demo) {
     // Card photos live in the file store, which the database seed does not reach (decision 0025).
     await seedDemoInsuranceCards(context.db, fileStoreOf(context), DEMO_CLINIC_NUMBER, context.now());
+    await seedDemoAttachments(context.db, fileStoreOf(context), DEMO_CLINIC_NUMBER, context.now());
   }
   const outbox = startOutboxWorker(context, app.log);
 
