@@ -40,6 +40,7 @@ export type FeatureNamespace =
   | 'payments'
   | 'insurance'
   | 'documents'
+  | 'myDocuments'
   | 'questionnaires'
   | 'providerShell'
   | 'providerSchedule'
