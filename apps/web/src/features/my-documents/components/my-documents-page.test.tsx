@@ -230,15 +230,13 @@ describe('MyDocumentsPage (issue 16)', () => {
     const past = screen.getByRole('region', { name: /New patient visit/ });
     expect(within(past).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(within(past).queryByRole('button', { name: /Add a document/ })).not.toBeInTheDocument();
-    expect(within(past).getByRole('link', { name: /View the appointment on/ })).toHaveAttribute(
+    expect(within(past).getByRole('link', { name: /View appointment on/ })).toHaveAttribute(
       'href',
       `/user/appointment/${PAST.appointmentId}`,
     );
 
     await user.click(screen.getByRole('button', { name: 'Download Consent to treatment.pdf' }));
-    await user.click(
-      screen.getByRole('button', { name: 'Download the back of your Primary insurance card' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Download back of your Primary insurance card' }));
     await user.click(within(upcoming).getByRole('button', { name: 'Download Blood pressure log.pdf' }));
     await waitFor(() => {
       expect(saved).toEqual([

@@ -22,8 +22,8 @@ export const myDocumentsEn = {
   'cards.backAlt': 'Back of your {{kind}} card',
   'cards.downloadFront': 'Download front',
   'cards.downloadBack': 'Download back',
-  'cards.downloadFrontLabel': 'Download the front of your {{kind}} card',
-  'cards.downloadBackLabel': 'Download the back of your {{kind}} card',
+  'cards.downloadFrontLabel': 'Download front of your {{kind}} card',
+  'cards.downloadBackLabel': 'Download back of your {{kind}} card',
 
   'appointments.title': 'Appointment documents',
   'appointments.empty':
@@ -34,7 +34,7 @@ export const myDocumentsEn = {
   'appointments.cancelled': 'Cancelled',
   'appointments.none': 'No documents on this appointment yet.',
   'appointments.view': 'View appointment',
-  'appointments.viewLabel': 'View the appointment on {{when}}',
+  'appointments.viewLabel': 'View appointment on {{when}}',
   'appointments.addHere': 'Add a document',
   'appointments.addHereLabel': 'Add a document to the appointment on {{when}}',
 

@@ -23,8 +23,8 @@ export const myDocumentsEs: Record<keyof typeof myDocumentsEn, string> = {
   'cards.backAlt': 'Reverso de su tarjeta ({{kind}})',
   'cards.downloadFront': 'Descargar frente',
   'cards.downloadBack': 'Descargar reverso',
-  'cards.downloadFrontLabel': 'Descargar el frente de su tarjeta ({{kind}})',
-  'cards.downloadBackLabel': 'Descargar el reverso de su tarjeta ({{kind}})',
+  'cards.downloadFrontLabel': 'Descargar frente de su tarjeta ({{kind}})',
+  'cards.downloadBackLabel': 'Descargar reverso de su tarjeta ({{kind}})',
 
   'appointments.title': 'Documentos de citas',
   'appointments.empty':

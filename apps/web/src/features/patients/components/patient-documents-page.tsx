@@ -112,9 +112,7 @@ function AppointmentDocuments({ clinicId, patientId }: { clinicId: string; patie
                           download.mutate(attachment);
                         }}
                       >
-                        {attachment.contentType === 'application/pdf'
-                          ? 'PDF'
-                          : attachment.fileName.split('.').pop()?.toUpperCase()}
+                        {t('downloadShort')}
                       </Button>
                     </Group>
                   </li>

@@ -39,6 +39,7 @@ export const patientsEn = {
   appointmentDocuments: 'Appointment documents',
   noAppointmentDocuments: 'This patient has not added documents to any appointment.',
   appointmentDocumentsFor: '{{when}} · {{type}} with {{doctor}}',
+  downloadShort: 'Download',
   downloadAttachment: 'Download {{name}}',
   downloadFailed: 'The file could not be downloaded. Please try again.',
   paymentsTitle: 'Payments',

@@ -40,6 +40,7 @@ export const patientsEs: Record<keyof typeof patientsEn, string> = {
   appointmentDocuments: 'Documentos de citas',
   noAppointmentDocuments: 'Este paciente no ha agregado documentos a ninguna cita.',
   appointmentDocumentsFor: '{{when}} · {{type}} con {{doctor}}',
+  downloadShort: 'Descargar',
   downloadAttachment: 'Descargar {{name}}',
   downloadFailed: 'No se pudo descargar el archivo. Inténtelo de nuevo.',
   paymentsTitle: 'Pagos',
