@@ -3,9 +3,8 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Input.css';
 import { useId, useRef, useState } from 'react';
-import { Alert, Group, NativeSelect, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Attachment, AttachmentAppointment } from '@app/contracts/patient-documents';
@@ -32,6 +31,7 @@ export function AddDocumentForm({
 }: AddDocumentFormProps) {
   const { t, i18n } = useTranslation('myDocuments');
   const fileId = useId();
+  const selectId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const firstId = appointments[0]?.appointmentId ?? '';
   const [appointmentId, setAppointmentId] = useState(
@@ -88,18 +88,30 @@ export function AddDocumentForm({
     >
       <Stack gap="md">
         <Text>{t('add.intro')}</Text>
-        <NativeSelect
-          label={t('add.appointment')}
-          value={appointmentId}
-          disabled={upload.isPending}
-          data={appointments.map((item) => ({
-            value: item.appointmentId,
-            label: `${appointmentWhen(item, i18n.language)} · ${item.consultationTypeTitle} · ${item.doctorName}`,
-          }))}
-          onChange={(event) => {
-            setAppointmentId(event.currentTarget.value);
-          }}
-        />
+        <div className="app-field">
+          <label className="app-field__label" htmlFor={selectId}>
+            {t('add.appointment')}
+          </label>
+          <div className="app-field__box">
+            <select
+              id={selectId}
+              className="app-field__input"
+              // The shared input style removes the native arrow; a select needs it back.
+              style={{ appearance: 'auto' }}
+              value={appointmentId}
+              disabled={upload.isPending}
+              onChange={(event) => {
+                setAppointmentId(event.currentTarget.value);
+              }}
+            >
+              {appointments.map((item) => (
+                <option key={item.appointmentId} value={item.appointmentId}>
+                  {`${appointmentWhen(item, i18n.language)} · ${item.consultationTypeTitle} · ${item.doctorName}`}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
         <TextField
           label={t('add.documentTitle')}
           description={t('add.documentTitleHint')}
