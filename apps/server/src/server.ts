@@ -7,6 +7,7 @@ import { printWelcome } from './seed/print-welcome.ts';
 import { DEMO_CLINIC_NUMBER, seedDemoDataIfEmpty } from './seed/seed-demo-data.ts';
 import { seedDemoInsuranceCards } from './seed/seed-demo-insurance.ts';
 import { seedDemoHealthCard } from './seed/seed-demo-health-card.ts';
+import { seedDemoAttachments } from './seed/seed-demo-attachments.ts';
 import { fileStoreOf } from './platform/files/stored-files.ts';
 import { clockOfEnv, clockShiftNotice } from './platform/clock.ts';
 import { keepDemoVideoVisitOpen, refreshDemoVideoVisit } from './seed/demo-video-visit.ts';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     // Card photos live in the file store, which the database seed does not reach (decision 0025).
     await seedDemoInsuranceCards(context.db, fileStoreOf(context), DEMO_CLINIC_NUMBER, context.now());
     await seedDemoHealthCard(context.db, fileStoreOf(context), DEMO_CLINIC_NUMBER, context.now());
+    await seedDemoAttachments(context.db, fileStoreOf(context), DEMO_CLINIC_NUMBER, context.now());
   }
   // Issue 16: a demo video visit a newcomer can join now, kept open while the server runs.
   let stopDemoVideoVisit = () => {};

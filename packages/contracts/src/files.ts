@@ -27,3 +27,6 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 export function fileHref(fileId: string): string {
   return `/api/files/${fileId}`;
 }
+
+/** Documents (issue 16, decision 0033): a PDF or a picture; the message when a file is neither. */
+export const UPLOAD_BAD_DOCUMENT_TYPE_TEXT = 'Please choose a PDF, or a JPEG, PNG or WebP picture.';

@@ -4,6 +4,7 @@ import { localFileStore } from '../platform/files/file-store.ts';
 import { DEMO_CLINIC_NUMBER, seedDemoDataIfEmpty } from './seed-demo-data.ts';
 import { seedDemoInsuranceCards } from './seed-demo-insurance.ts';
 import { seedDemoHealthCard } from './seed-demo-health-card.ts';
+import { seedDemoAttachments } from './seed-demo-attachments.ts';
 import { loadSigningKey } from '../platform/auth/signing-key.ts';
 import { clockOfEnv, clockShiftNotice } from '../platform/clock.ts';
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
         clock.now(),
       );
       await seedDemoHealthCard(database.db, localFileStore(env.DATA_DIR), DEMO_CLINIC_NUMBER, clock.now());
+      await seedDemoAttachments(database.db, localFileStore(env.DATA_DIR), DEMO_CLINIC_NUMBER, clock.now());
     }
     if (!summary) {
       console.log('The database already holds other data; nothing was seeded.');

@@ -78,6 +78,7 @@ export type ScreenId =
   | 'patient-search'
   | 'register-patient'
   | 'patient-documents'
+  | 'user-documents'
   | 'patient-payments'
   | 'patient-time-recorder'
   | 'patient-contacts'
@@ -219,7 +220,7 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   user('video-call/:appointmentId', 'route.user.videoCall', 'patient-video-call'),
   user('account-settings', 'route.user.accountSettings', 'account-settings'),
   user('single/health-card', 'route.user.healthCard', 'health-card'),
-  user('documents', 'route.user.documents'),
+  user('documents', 'route.user.documents', 'user-documents'),
   user('vital/group', 'route.user.vitalGroup', 'vital-group'),
   // spec 3 §2 Family accounts (care-plan app): the list and the connect screen (no path in the spec).
   user('family', 'route.user.family', 'family'),

@@ -51,6 +51,8 @@ const insuranceTexts: LoadTexts = () =>
   import('../features/insurance/i18n/catalogue.ts').then((m) => m.loadInsuranceCatalogue());
 const documentsTexts: LoadTexts = () =>
   import('../features/documents/i18n/catalogue.ts').then((m) => m.loadDocumentsCatalogue());
+const myDocumentsTexts: LoadTexts = () =>
+  import('../features/my-documents/i18n/catalogue.ts').then((m) => m.loadMyDocumentsCatalogue());
 const questionnairesTexts: LoadTexts = () =>
   import('../features/questionnaires/i18n/catalogue.ts').then((m) => m.loadQuestionnairesCatalogue());
 const providerShellTexts: LoadTexts = () =>
@@ -530,6 +532,14 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
     patientsTexts,
     appointmentsTexts,
     signUpTexts,
+  ),
+  // Issue 16: the patient's documents (signed documents, card photos, appointment attachments).
+  'user-documents': withTexts(
+    () =>
+      import('../features/my-documents/components/my-documents-page.tsx').then((m) => ({
+        Component: m.MyDocumentsPage,
+      })),
+    myDocumentsTexts,
   ),
   'patient-documents': withTexts(
     () =>

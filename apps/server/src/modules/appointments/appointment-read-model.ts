@@ -56,8 +56,15 @@ export function appointmentRules(row: AppointmentRow, now: Date) {
   };
 }
 
-/** spec 2 §3 Appointment as the patient and the provider read it. */
-export function toAppointment(row: AppointmentRow, now: Date): Appointment {
+/**
+ * spec 2 §3 Appointment as the patient and the provider read it. `attachments` are the documents the
+ * patient added (the patient-documents module reads them, decision 0033).
+ */
+export function toAppointment(
+  row: AppointmentRow,
+  now: Date,
+  attachments: Appointment['attachments'] = [],
+): Appointment {
   const rules = appointmentRules(row, now);
   const hasAddress =
     row.departmentAddress !== null || row.departmentCity !== null || row.departmentState !== null;
@@ -100,8 +107,7 @@ export function toAppointment(row: AppointmentRow, now: Date): Appointment {
           state: row.departmentState,
         }
       : null,
-    // Attachments arrive with the documents module; none exist yet.
-    attachments: [],
+    attachments,
     appointmentComment: row.comment,
     externalId: row.externalId,
     waitlist: { isAvailable: rules.waitlistAvailable },

@@ -23,6 +23,7 @@ import {
   type AppointmentRow,
 } from './appointments.repository.ts';
 import { closeWaitlistEntryOf, offerFreedSlot } from './waitlist-offers.ts';
+import { attachmentLinksOf } from '../patient-documents/attachments.service.ts';
 
 export const PROVIDER_CANNOT_CANCEL_TEXT = 'This appointment is already cancelled or has already started.';
 export const WAITLIST_NOT_AVAILABLE_TEXT = 'The waitlist is not available for this appointment.';
@@ -61,7 +62,9 @@ export async function readAppointment(
   auth: AuthContext,
   id: string,
 ): Promise<Appointment> {
-  return toAppointment(await visibleRow(context.db, auth, id), context.now());
+  const row = await visibleRow(context.db, auth, id);
+  const attachments = await attachmentLinksOf(context, [row.id]);
+  return toAppointment(row, context.now(), attachments.get(row.id));
 }
 
 /**
@@ -88,7 +91,11 @@ export async function listAppointments(
     rows = await listAppointmentRows(context.db, { ...dates, patientUserId: auth.userId });
   }
   const now = context.now();
-  return rows.map((row) => toAppointment(row, now));
+  const attachments = await attachmentLinksOf(
+    context,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toAppointment(row, now, attachments.get(row.id)));
 }
 
 export async function readPublicAppointment(

@@ -62,15 +62,30 @@ function translate(error: unknown): unknown {
   }
 }
 
-/** The one file of a multipart body (field `file`), whole; refuses a second file, a cut-off file, none. */
-export async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
+/** An upload's one file and its text fields (each field at most once; the last value wins). */
+export interface Upload {
+  bytes: Buffer;
+  fields: Record<string, string>;
+}
+
+/**
+ * The one file of a multipart body (field `file`), whole, with the text fields sent beside it; refuses
+ * a second file, a cut-off file, none.
+ */
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) {
     throw missing();
   }
   let bytes: Buffer | null = null;
+  // No prototype: a field named __proto__ is just a field.
+  const fields = Object.create(null) as Record<string, string>;
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') {
+        if (typeof part.value === 'string') {
+          // A value cut at the field size limit is not what was typed: keep it too long to pass.
+          fields[part.fieldname] = part.valueTruncated ? `${part.value}…` : part.value;
+        }
         continue;
       }
       if (bytes !== null || part.fieldname !== 'file') {
@@ -86,5 +101,10 @@ export async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
   if (bytes === null || bytes.length === 0) {
     throw missing();
   }
-  return bytes;
+  return { bytes, fields };
+}
+
+/** The one file of a multipart body (field `file`), whole; refuses a second file, a cut-off file, none. */
+export async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
+  return (await readUpload(request)).bytes;
 }

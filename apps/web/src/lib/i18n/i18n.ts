@@ -41,6 +41,7 @@ export type FeatureNamespace =
   | 'payments'
   | 'insurance'
   | 'documents'
+  | 'myDocuments'
   | 'questionnaires'
   | 'providerShell'
   | 'providerSchedule'

@@ -8,6 +8,7 @@ import type { healthEn } from '../../features/health/i18n/en.ts';
 import type { paymentsEn } from '../../features/payments/i18n/en.ts';
 import type { insuranceEn } from '../../features/insurance/i18n/en.ts';
 import type { documentsEn } from '../../features/documents/i18n/en.ts';
+import type { myDocumentsEn } from '../../features/my-documents/i18n/en.ts';
 import type { questionnairesEn } from '../../features/questionnaires/i18n/en.ts';
 import type { messagingEn } from '../../features/messaging/i18n/en.ts';
 import type { videoCallEn } from '../../features/video-call/i18n/en.ts';
@@ -50,6 +51,7 @@ declare module 'i18next' {
       payments: typeof paymentsEn;
       insurance: typeof insuranceEn;
       documents: typeof documentsEn;
+      myDocuments: typeof myDocumentsEn;
       questionnaires: typeof questionnairesEn;
       checkIn: typeof checkInEn;
       providerShell: typeof providerShellEn;

@@ -103,6 +103,9 @@ function renderSummary(url: string, appointment: Appointment = APPOINTMENT, vari
     if (requested === `/api/appointments/${appointment.id}` && init?.method === 'DELETE') {
       return { status: 204, body: null };
     }
+    if (requested === '/files/prep.pdf') {
+      return { status: 200, body: '%PDF-1.4' };
+    }
     if (requested.endsWith('/waitlist')) {
       return { status: 200, body: { isInWaitList: true } };
     }
@@ -244,6 +247,49 @@ describe('AppointmentSummary', () => {
     renderSummary('/user/appointment/create/summary?appointmentId=99999999-9999-4999-8999-999999999999');
     expect(await screen.findByText('This appointment could not be found.')).toBeInTheDocument();
   });
+
+  it('attachments download with the session; an upcoming visit offers Add a document (issue 16)', async () => {
+    const user = userEvent.setup();
+    // jsdom has no object URLs; this file's environment is its own (vitest isolates test files).
+    Object.assign(URL, { createObjectURL: () => 'blob:prep', revokeObjectURL: () => undefined });
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    const { calls } = renderSummary(summaryUrl(''), { ...APPOINTMENT, isPreCheckIn: true });
+    const link = await screen.findByRole('link', { name: 'prep.pdf' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Attachments' })).toBeInTheDocument();
+    await user.click(link);
+    await waitFor(() => {
+      expect(saved).toEqual(['prep.pdf blob:prep']);
+    });
+    expect(calls).toContainEqual({ url: '/files/prep.pdf', method: 'GET' });
+    expect(screen.getByRole('link', { name: 'Add a document' })).toHaveAttribute(
+      'href',
+      `/user/documents?appointmentId=${APPOINTMENT.id}`,
+    );
+    click.mockRestore();
+  });
+
+  it('a visit without attachments says so and still offers Add a document', async () => {
+    renderSummary(summaryUrl(''), { ...APPOINTMENT, attachments: [], isPreCheckIn: true });
+    expect(await screen.findByText('No documents have been added yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a document' })).toBeInTheDocument();
+  });
+
+  it('a cancelled visit without attachments shows no attachments section', async () => {
+    renderSummary(summaryUrl(''), {
+      ...APPOINTMENT,
+      attachments: [],
+      status: 'cancelled',
+      isPreCheckIn: false,
+    });
+    expect(await screen.findByText('This appointment was cancelled.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Attachments' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add a document' })).not.toBeInTheDocument();
+  });
 });
 
 describe('AppointmentSummary for a provider in the care-manager app', () => {
@@ -271,6 +317,9 @@ describe('AppointmentSummary for a provider in the care-manager app', () => {
     // Providers may cancel whatever isCancellable says.
     expect(screen.getByRole('button', { name: 'Cancel appointment' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'COMPLETE TASKS' })).not.toBeInTheDocument();
+    // The provider reads the patient's attachments but adds none for them (issue 16).
+    expect(screen.getByRole('link', { name: 'prep.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add a document' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Convert to telehealth' }));
     const dialog = await screen.findByRole('dialog', { name: 'Convert to telehealth' });

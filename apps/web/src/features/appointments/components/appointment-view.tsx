@@ -16,6 +16,7 @@ import type { AppVariant } from '@app/contracts/variants';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
+import { downloadStoredFile } from '../../../lib/api/stored-file.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import {
   allAppointmentsPath,
@@ -131,6 +132,11 @@ export function AppointmentView({ appointment, viewer, variant, heading, startTi
     },
   });
   const calendar = useMutation({ mutationFn: () => downloadCalendar(appointment.id), meta });
+  const attachmentDownload = useMutation({
+    mutationFn: (attachment: Appointment['attachments'][number]) =>
+      downloadStoredFile(attachment.href, attachment.fileName),
+    meta,
+  });
 
   const address = addressText(appointment);
   const video = videoCallPath(appointment, viewer);
@@ -143,7 +149,9 @@ export function AppointmentView({ appointment, viewer, variant, heading, startTi
       ? t(inWaitlist ? 'waitlist.added' : 'waitlist.add')
       : t(inWaitlist ? 'waitlist.joined' : 'waitlist.join');
   const taskPath = `/user/task?appointmentId=${encodeURIComponent(appointment.id)}`;
-  const sideError = waitlist.error ?? calendar.error;
+  const sideError = waitlist.error ?? calendar.error ?? attachmentDownload.error;
+  // Issue 16: the patient adds documents to an upcoming visit (the documents screen holds the form).
+  const addDocumentShown = viewer === 'patient' && live && appointment.isPreCheckIn;
 
   return (
     <Stack gap="lg" maw={720}>
@@ -211,20 +219,40 @@ export function AppointmentView({ appointment, viewer, variant, heading, startTi
         </section>
       ) : null}
 
-      {appointment.attachments.length > 0 ? (
+      {appointment.attachments.length > 0 || addDocumentShown ? (
         <section aria-labelledby="appointment-attachments-title">
           <Title order={2} size="h4" id="appointment-attachments-title">
             {t('details.attachments')}
           </Title>
-          <ul>
-            {appointment.attachments.map((attachment) => (
-              <li key={attachment.href}>
-                <Anchor href={attachment.href} target="_blank" rel="noopener noreferrer">
-                  {attachment.fileName}
-                </Anchor>
-              </li>
-            ))}
-          </ul>
+          {appointment.attachments.length > 0 ? (
+            <ul>
+              {appointment.attachments.map((attachment) => (
+                <li key={attachment.href}>
+                  <Anchor
+                    href={attachment.href}
+                    download={attachment.fileName}
+                    onClick={(event) => {
+                      // The file needs the access token, which a plain link cannot send (decision 0033).
+                      event.preventDefault();
+                      attachmentDownload.mutate(attachment);
+                    }}
+                  >
+                    {attachment.fileName}
+                  </Anchor>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Text>{t('details.noAttachments')}</Text>
+          )}
+          {addDocumentShown ? (
+            <ButtonLink
+              to={`/user/documents?appointmentId=${encodeURIComponent(appointment.id)}`}
+              variant="outline"
+            >
+              {t('details.addDocument')}
+            </ButtonLink>
+          ) : null}
         </section>
       ) : null}
 

@@ -47,6 +47,8 @@ export const appointmentsEn = {
   'details.times': 'Appointment times',
   'details.notBooked': 'Not booked',
   'details.attachments': 'Attachments',
+  'details.noAttachments': 'No documents have been added yet.',
+  'details.addDocument': 'Add a document',
   // spec 2 §2: the grey 'Important' consultation type message.
   'details.important': 'Important',
   'details.location': 'Location',

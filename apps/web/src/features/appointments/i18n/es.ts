@@ -45,6 +45,8 @@ export const appointmentsEs: Record<keyof typeof appointmentsEn, string> = {
   'details.times': 'Horarios de la cita',
   'details.notBooked': 'No reservada',
   'details.attachments': 'Archivos adjuntos',
+  'details.noAttachments': 'Todavía no se agregaron documentos.',
+  'details.addDocument': 'Agregar un documento',
   'details.important': 'Importante',
   'details.location': 'Ubicación',
   'details.map': 'Abrir mapa de {{address}} (se abre en una pestaña nueva)',

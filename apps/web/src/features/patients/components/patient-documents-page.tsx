@@ -5,13 +5,14 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useParams } from 'react-router';
 import { downloadStoredFile } from '../../../lib/api/stored-file.ts';
 import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { PatientQuestionnairesPage } from '../../questionnaires/components/patient-questionnaires-page.tsx';
 import { signedDocumentsQuery } from '../api/list-signed-documents.ts';
+import { appointmentAttachmentsQuery } from '../api/list-appointment-attachments.ts';
 
 function SignedDocuments({ clinicId, patientId }: { clinicId: string; patientId: string }) {
   const { t, i18n } = useTranslation('patients');
@@ -62,6 +63,82 @@ function SignedDocuments({ clinicId, patientId }: { clinicId: string; patientId:
   );
 }
 
+/** Issue 16: the documents the patient attached to their appointments here, grouped by appointment. */
+function AppointmentDocuments({ clinicId, patientId }: { clinicId: string; patientId: string }) {
+  const { t, i18n } = useTranslation('patients');
+  const documents = useQuery(appointmentAttachmentsQuery(clinicId, patientId));
+  const download = useMutation({
+    meta: { errorBanner: false },
+    mutationFn: ({ href, fileName }: { href: string; fileName: string }) =>
+      downloadStoredFile(href, fileName),
+  });
+  let body: React.ReactNode;
+  if (documents.isPending) {
+    body = <Text role="status">{t('loading')}</Text>;
+  } else if (documents.isError) {
+    body = (
+      <Alert color="red" role="alert">
+        {t('noAccess')}
+      </Alert>
+    );
+  } else if (documents.data.appointments.length === 0) {
+    body = <Text>{t('noAppointmentDocuments')}</Text>;
+  } else {
+    body = (
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        {documents.data.appointments.map((appointment) => (
+          <li key={appointment.appointmentId}>
+            <Paper withBorder p="sm">
+              <Text fw={700}>
+                {t('appointmentDocumentsFor', {
+                  when: new Intl.DateTimeFormat(i18n.language, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                    timeZone: appointment.timezone,
+                  }).format(new Date(appointment.startAt)),
+                  type: appointment.consultationTypeTitle,
+                  doctor: appointment.doctorName,
+                })}
+              </Text>
+              <Stack component="ul" gap={4} p={0} m={0} mt="xs" style={{ listStyle: 'none' }}>
+                {appointment.attachments.map((attachment) => (
+                  <li key={attachment.fileId}>
+                    <Group justify="space-between" gap="sm">
+                      <Text>{attachment.fileName}</Text>
+                      <Button
+                        variant="outline"
+                        aria-label={t('downloadAttachment', { name: attachment.fileName })}
+                        onClick={() => {
+                          download.mutate(attachment);
+                        }}
+                      >
+                        {t('downloadShort')}
+                      </Button>
+                    </Group>
+                  </li>
+                ))}
+              </Stack>
+            </Paper>
+          </li>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="patient-appointment-documents-title">
+      <Title order={3} size="h4" id="patient-appointment-documents-title">
+        {t('appointmentDocuments')}
+      </Title>
+      {download.isError ? (
+        <Alert color="red" role="alert">
+          {t('downloadFailed')}
+        </Alert>
+      ) : null}
+      {body}
+    </Stack>
+  );
+}
+
 const subTab = ({ isActive }: { isActive: boolean }) => ({
   padding: '6px 10px',
   textDecoration: isActive ? 'underline' : 'none',
@@ -93,7 +170,10 @@ export function PatientDocumentsPage() {
       {questionnaires ? (
         <PatientQuestionnairesPage />
       ) : workspace.data ? (
-        <SignedDocuments clinicId={workspace.data.clinicId} patientId={patientId} />
+        <>
+          <SignedDocuments clinicId={workspace.data.clinicId} patientId={patientId} />
+          <AppointmentDocuments clinicId={workspace.data.clinicId} patientId={patientId} />
+        </>
       ) : null}
     </Stack>
   );

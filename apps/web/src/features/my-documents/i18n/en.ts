@@ -1,0 +1,76 @@
+// The patient's documents screen, /user/documents (issue 16, decision 0033), namespace 'myDocuments'.
+// Loaded with the screen. The upload texts match the server's (packages/contracts files.ts).
+export const myDocumentsEn = {
+  title: 'Documents',
+  intro: 'Your signed forms, your insurance card photos and the documents you share with your care team.',
+  loading: 'Loading your documents…',
+  loadFailed: 'Your documents could not be loaded. Please try again.',
+  retry: 'Try again',
+
+  'signed.title': 'Signed documents',
+  'signed.empty':
+    'You have not signed any documents yet. Forms your clinic asks you to sign during check-in appear here once signed.',
+  'signed.meta': 'Signed by {{name}} on {{date}} · {{clinic}}',
+
+  'cards.title': 'Insurance cards',
+  'cards.empty':
+    'You have not uploaded an insurance card yet. Your clinic asks for photos of your card when you check in for an appointment.',
+  'cards.kind.primary': 'Primary insurance',
+  'cards.kind.secondary': 'Secondary insurance',
+  'cards.meta': '{{plan}} · Member number {{number}} · {{clinic}}',
+  'cards.frontAlt': 'Front of your {{kind}} card',
+  'cards.backAlt': 'Back of your {{kind}} card',
+  'cards.downloadFront': 'Download front',
+  'cards.downloadBack': 'Download back',
+  'cards.downloadFrontLabel': 'Download front of your {{kind}} card',
+  'cards.downloadBackLabel': 'Download back of your {{kind}} card',
+
+  'appointments.title': 'Appointment documents',
+  'appointments.empty':
+    'You have no upcoming appointments and no documents from earlier visits. Schedule an appointment to share documents with your care team.',
+  'appointments.schedule': 'Schedule an appointment',
+  'appointments.heading': '{{when}} · {{type}} with {{doctor}}',
+  'appointments.clinic': '{{clinic}}',
+  'appointments.cancelled': 'Cancelled',
+  'appointments.none': 'No documents on this appointment yet.',
+  'appointments.view': 'View appointment',
+  'appointments.viewLabel': 'View appointment on {{when}}',
+  'appointments.addHere': 'Add a document',
+  'appointments.addHereLabel': 'Add a document to the appointment on {{when}}',
+
+  'attachment.added': 'Added {{date}}',
+  'attachment.download': 'Download',
+  'attachment.downloadLabel': 'Download {{name}}',
+  'attachment.remove': 'Remove',
+  'attachment.removeLabel': 'Remove {{name}}',
+  'remove.title': 'Remove document?',
+  'remove.text': 'Remove “{{name}}” from this appointment? Your care team will no longer see it.',
+  'remove.yes': 'REMOVE',
+  'remove.no': 'KEEP IT',
+  'remove.close': 'Close',
+  'remove.done': '“{{name}}” was removed.',
+
+  'add.title': 'Add a document',
+  'add.open': 'Add a document',
+  'add.intro':
+    'Share a PDF or a picture (JPEG, PNG or WebP, up to 10 MB) with your care team before an upcoming appointment.',
+  'add.appointment': 'Appointment',
+  'add.noUpcoming':
+    'You can add a document to an upcoming appointment, and you have none right now. Schedule an appointment first.',
+  'add.documentTitle': 'Title',
+  'add.documentTitleHint': 'For example “Blood pressure log” or “Referral letter”.',
+  'add.file': 'File',
+  'add.fileHint': 'A PDF, or a JPEG, PNG or WebP picture, up to 10 MB.',
+  'add.submit': 'Upload',
+  'add.cancel': 'Cancel',
+  'add.uploading': 'Uploading… {{percent}}%',
+  'add.progressLabel': 'Upload progress',
+  'add.done': '“{{title}}” was added to your appointment on {{when}}.',
+  'add.viewAppointment': 'View the appointment',
+  'add.titleRequired': 'Please give the document a title.',
+  'add.titleTooLong': 'The title can be at most 100 characters.',
+  'add.fileRequired': 'Please choose a file to upload.',
+  'add.fileTooLarge': 'The file is too large. The limit is 10 MB.',
+  'add.fileBadType': 'Please choose a PDF, or a JPEG, PNG or WebP picture.',
+  'add.appointmentRequired': 'Please choose an appointment.',
+};
