@@ -13,7 +13,7 @@ export function normalizeBrandColor(color: string | null | undefined): string {
   if (!digits) {
     return DEFAULT_BRAND_BACKGROUND;
   }
-  const full = digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits;
+  const full = digits.length === 3 ? digits.replace(/./g, (digit) => digit + digit) : digits;
   return `#${full.toLowerCase()}`;
 }
 

@@ -41,7 +41,8 @@ export async function installableAppRoutes(app: FastifyInstance, { context }: { 
     `${APP_ICONS_PATH}:file`,
     {
       config: { access: access.public },
-      schema: { params: iconParamsSchema, response: { 404: apiErrorSchema } },
+      // 200: the image bytes (PNG or SVG); 304 when the browser holds the same picture.
+      schema: { params: iconParamsSchema, response: { 200: z.any(), 304: z.null(), 404: apiErrorSchema } },
     },
     async (request, reply) => {
       const { file } = request.params;
@@ -53,7 +54,7 @@ export async function installableAppRoutes(app: FastifyInstance, { context }: { 
       const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
       void reply.header('cache-control', 'no-cache').header('etag', etag);
       if (request.headers['if-none-match'] === etag) {
-        return reply.code(304).send();
+        return reply.code(304).send(null);
       }
       return reply.type(file.endsWith('.svg') ? 'image/svg+xml' : 'image/png').send(bytes);
     },
