@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { measureColdStart } from './cold-start.ts';
 import { measurePageSize } from './login-page-size.ts';
 import { measureVideoCall } from './video-call.ts';
+import { describePwa, measurePwa } from './pwa-installability.ts';
 
 // Benchmarks, not tests: they report figures and ratios against a baseline measured in the same run,
 // and never fail on a wall-clock limit. Run with `npm run bench` (it builds first).
@@ -10,6 +11,7 @@ const kB = (bytes: number) => (bytes / 1024).toFixed(1);
 const size = await measurePageSize('/guest/login');
 const start = await measureColdStart();
 const video = await measureVideoCall();
+const pwa = await measurePwa();
 
 const report = {
   measuredAt: new Date().toISOString(),
@@ -17,6 +19,7 @@ const report = {
   loginPage: size,
   coldStart: start,
   videoCall: video,
+  installableApp: pwa,
 };
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
 await writeFile(new URL('./results/latest.json', import.meta.url), JSON.stringify(report, null, 2));
@@ -52,3 +55,4 @@ console.log(
 console.log(
   `  the blur processor itself: ${video.blurProcessorMsPerFrame.toFixed(0)} ms per frame (segmentation and drawing), ${video.blurFramesPerSecond.toFixed(1)} blurred frames per second`,
 );
+console.log(`\n${describePwa(pwa).lines.join('\n')}`);

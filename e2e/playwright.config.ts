@@ -56,6 +56,9 @@ export default defineConfig<object, PortalWorkerOptions>({
     // Dialogs open and close without fades (the app respects reduced motion), so axe scans settled screens.
     contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
+    // The app's service worker (decision 0038) stays out of tests that are not about it, so no test
+    // depends on what a worker kept; devices.spec.ts and installable-app.spec.ts allow it.
+    serviceWorkers: 'block',
   },
   projects,
 });

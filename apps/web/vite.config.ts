@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { appServiceWorker } from './service-worker/service-worker-plugin.ts';
 
 const MEDIAPIPE_URL = '/mediapipe/selfie_segmentation/';
 
@@ -55,7 +56,7 @@ function selfieSegmentationAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), selfieSegmentationAssets()],
+  plugins: [react(), selfieSegmentationAssets(), appServiceWorker()],
   server: {
     port: 5173,
     // In development the API runs on its own port (npm run dev); the built app is served by the server.
@@ -65,6 +66,8 @@ export default defineConfig({
       '/oauth': 'http://localhost:3000',
       '/dev': 'http://localhost:3000',
       '/healthz': 'http://localhost:3000',
+      '/manifest.webmanifest': 'http://localhost:3000',
+      '/app-icons': 'http://localhost:3000',
       '/ws': { target: 'ws://localhost:3000', ws: true },
     },
   },

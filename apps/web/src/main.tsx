@@ -8,6 +8,9 @@ import { RouterProvider } from 'react-router/dom';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { BootScreen } from './app/boot-screen.tsx';
+import { captureInstallPrompt } from './lib/app-install/install-prompt.ts';
+import { registerAppServiceWorkerAfterLoad } from './lib/app-install/service-worker-registration.ts';
+import { isConnectionFailure, waitForConnection } from './lib/app-install/wait-for-connection.ts';
 import { watchForOutlet } from './app/outlet-watch.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
@@ -22,12 +25,25 @@ import { createLoaderStore } from './lib/loader/loader-store.ts';
 import { applyBrandColors } from './lib/variant/apply-brand.ts';
 import { fetchAppConfig } from './lib/variant/app-config.ts';
 
-function renderBoot(root: Root, i18n: I18n, failed: boolean, retry?: () => void): void {
+function renderBoot(root: Root, i18n: I18n, failed: boolean, retry?: () => void, offline = false): void {
   root.render(
     <I18nextProvider i18n={i18n}>
-      <BootScreen failed={failed} onRetry={retry} />
+      <BootScreen failed={failed} offline={offline} onRetry={retry} />
     </I18nextProvider>,
   );
+}
+
+/**
+ * The portal cannot be reached (decision 0038; the service worker answered with the cached shell, or
+ * the connection dropped during the start): say so, and start afresh from the server once it answers.
+ * A reload, not a second start(): the shell in this page may be older than the server's.
+ */
+function renderOffline(root: Root, i18n: I18n): void {
+  const reload = () => {
+    window.location.reload();
+  };
+  renderBoot(root, i18n, true, reload, true);
+  void waitForConnection().connected.then(reload);
 }
 
 /** The variant configuration is read before the router renders (spec 1 §1). */
@@ -36,7 +52,11 @@ async function start(root: Root, i18n: I18n): Promise<void> {
   let config;
   try {
     config = await fetchAppConfig();
-  } catch {
+  } catch (error) {
+    if (isConnectionFailure(error)) {
+      renderOffline(root, i18n);
+      return;
+    }
     renderBoot(root, i18n, true, () => void start(root, i18n));
     return;
   }
@@ -63,6 +83,13 @@ async function start(root: Root, i18n: I18n): Promise<void> {
       </AppProviders>
     </StrictMode>,
   );
+}
+
+// The browser's install offer comes early, before any screen that shows it (decision 0038).
+captureInstallPrompt();
+if (import.meta.env.PROD) {
+  // The app shell and push worker; the dev server's modules are not a shell to keep.
+  registerAppServiceWorkerAfterLoad();
 }
 
 const element = document.getElementById('root');

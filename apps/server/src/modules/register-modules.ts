@@ -8,6 +8,7 @@ import { clinicLoginRoutes } from './clinics/clinic-login.routes.ts';
 import { devFixturesRoutes } from './dev-fixtures/dev-fixtures.routes.ts';
 import { providerRegistrationRoutes } from './providers/provider-registration.routes.ts';
 import { appConfigRoutes } from './clinics/app-config.routes.ts';
+import { installableAppRoutes } from './installable-app/installable-app.routes.ts';
 import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
 import { totpRoutes } from './totp/totp.routes.ts';
 import { userImageRoutes } from './account-settings/user-image.routes.ts';
@@ -60,6 +61,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(authRoutes, { context });
   await app.register(providerWorkspaceRoutes, { context });
   await app.register(appConfigRoutes, { context });
+  await app.register(installableAppRoutes, { context });
   await app.register(devOutboxRoutes, { context });
   await app.register(devFixturesRoutes, { context });
   await app.register(signUpRoutes, { context });

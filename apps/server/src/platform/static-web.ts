@@ -2,11 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SERVICE_WORKER_URL } from '@app/contracts/installable-app';
 import { access } from './access.ts';
 import { HttpError } from './http-error.ts';
 
 /** Paths that belong to the API; anything else is a screen of the single-page app. */
 const API_PREFIXES = ['/api/', '/public/', '/oauth/', '/dev/', '/ws', '/healthz'];
+
+/**
+ * The service worker and the push handlers it imports (decision 0038): never taken from a cache
+ * without asking, so a new version reaches the browser's update check at once.
+ */
+const SERVICE_WORKER_SCRIPTS = new Set([SERVICE_WORKER_URL, '/push-service-worker.js']);
 
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -33,12 +40,18 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     const file = path.normalize(path.join(webDistDir, pathname));
     const insideDist = file.startsWith(webDistDir + path.sep);
     if (insideDist && pathname !== '/' && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      if (SERVICE_WORKER_SCRIPTS.has(pathname)) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .sendFile(path.relative(webDistDir, file), { cacheControl: false });
+      }
       const immutable = pathname.startsWith('/assets/');
       return reply.sendFile(path.relative(webDistDir, file), {
         maxAge: immutable ? '365d' : 0,
         immutable,
       });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    // cacheControl off, or send's own 'public, max-age=0' would replace the no-cache.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

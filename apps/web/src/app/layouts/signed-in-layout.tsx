@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-rou
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout-session.ts';
 import { NotificationsButton } from '../../features/devices/components/notifications-button.tsx';
+import { InstallAppOffer } from '../../features/app-install/components/install-app-offer.tsx';
 import { kioskIdleTimeout } from '../../features/check-in/kiosk-idle.ts';
 import { useDeviceRegistration } from '../../features/devices/use-device-registration.ts';
 import { useCommunicationLanguage } from '../../features/language/use-communication-language.ts';
@@ -101,6 +102,7 @@ export function SignedInLayout({
         >
           {menuActions}
           <NotificationsButton />
+          <InstallAppOffer />
         </SideMenu>
         <IdleWatch
           area={area}

@@ -1,6 +1,5 @@
 import type { WebPushSubscription } from '@app/contracts/devices';
-
-export const PUSH_SERVICE_WORKER_URL = '/push-service-worker.js';
+import { registerAppServiceWorker } from '../../lib/app-install/service-worker-registration.ts';
 
 export function pushSupported(): boolean {
   return (
@@ -32,7 +31,10 @@ export async function currentPushSubscription(publicKey: string | null): Promise
   if (!publicKey || !pushSupported() || Notification.permission !== 'granted') {
     return null;
   }
-  await navigator.serviceWorker.register(PUSH_SERVICE_WORKER_URL, { scope: '/' });
+  // The app's one service worker carries the push handlers (decision 0038).
+  if (!(await registerAppServiceWorker())) {
+    return null;
+  }
   const registration = await navigator.serviceWorker.ready;
   let subscription = await registration.pushManager.getSubscription();
   // A subscription made for another key (the server's keys changed) cannot receive our pushes.

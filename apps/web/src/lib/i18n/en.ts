@@ -5,12 +5,14 @@ import { patientSwitchEn } from '../../features/patient-switch/i18n/en.ts';
 import { familySwitchEn } from '../../features/family/i18n/switch-en.ts';
 import { ssoEn } from '../../features/sso/i18n/en.ts';
 import { devicesEn } from '../../features/devices/i18n/en.ts';
+import { appInstallEn } from '../../features/app-install/i18n/en.ts';
 import { languageEn } from '../../features/language/i18n/en.ts';
 
 export const en = {
   // Feature catalogues live beside their features.
   ...ssoEn,
   ...devicesEn,
+  ...appInstallEn,
   ...languageEn,
   ...passkeysEn,
   ...patientSwitchEn,

@@ -4,12 +4,14 @@ import { patientSwitchEs } from '../../features/patient-switch/i18n/es.ts';
 import { familySwitchEs } from '../../features/family/i18n/switch-es.ts';
 import { ssoEs } from '../../features/sso/i18n/es.ts';
 import { devicesEs } from '../../features/devices/i18n/es.ts';
+import { appInstallEs } from '../../features/app-install/i18n/es.ts';
 import { languageEs } from '../../features/language/i18n/es.ts';
 
 // Spanish catalogue: same keys as en.ts (the type enforces it).
 export const es: Catalogue = {
   ...ssoEs,
   ...devicesEs,
+  ...appInstallEs,
   ...languageEs,
   ...passkeysEs,
   ...patientSwitchEs,

@@ -27,6 +27,8 @@ export const LOCAL_KEYS = {
   isBiometricAllow: 'isBiometricAllow',
   /** Whose passkey this device holds: {id, passkeyId} (decision 0012; the spec's "id and ticket"). */
   biometricLogin: 'biometricLogin',
+  /** 'yes' once the person answered "Not now" to the install offer on this device (decision 0038). */
+  installOfferDismissed: 'installOfferDismissed',
 } as const;
 
 export const SESSION_KEYS = {
@@ -74,4 +76,6 @@ export const LOCAL_KEYS_KEPT_ON_LOGOUT: readonly string[] = [
   // The biometric choice and passkey belong to the device (decision 0012): the next login uses them.
   LOCAL_KEYS.isBiometricAllow,
   LOCAL_KEYS.biometricLogin,
+  // "Not now" to installing the app is this device's answer, not the person's.
+  LOCAL_KEYS.installOfferDismissed,
 ];
