@@ -1,5 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Checkbox.css';
+// The label beside its box (Checkbox.css alone puts it underneath).
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -181,11 +183,11 @@ export function AppointmentListFilters({
                 setStatuses(APPOINTMENT_LIST_STATUSES.filter((status) => value.includes(status)));
               }}
             >
-              <Stack gap={6} mt={6}>
+              <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} mt={6}>
                 {APPOINTMENT_LIST_STATUSES.map((status) => (
                   <Checkbox key={status} value={status} label={t(`status_${status}`)} />
                 ))}
-              </Stack>
+              </SimpleGrid>
             </Checkbox.Group>
             <Checkbox.Group label={t('list_providers')} value={providerIds} onChange={setProviderIds}>
               <Stack gap={6} mt={6}>

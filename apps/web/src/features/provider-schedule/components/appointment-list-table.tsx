@@ -41,15 +41,14 @@ export function AppointmentListTable({ list, clinicId, canOpenPatient, quickPrep
     patient: t('patient'),
     provider: t('provider'),
     department: t('department'),
-    consultation: t('list_consultationType'),
-    type: t('list_type'),
+    visit: t('list_visit'),
     status: t('list_status'),
     actions: t('actions'),
   };
   return (
     <div className="appointment-table__wrap">
       <table role="table" className="appointment-table" aria-busy={busy}>
-        <caption>
+        <caption className="app-visually-hidden">
           {t('list_caption', {
             from: formatDay(list.from, i18n.language),
             to: formatDay(list.to, i18n.language),
@@ -72,10 +71,7 @@ export function AppointmentListTable({ list, clinicId, canOpenPatient, quickPrep
               {columns.department}
             </th>
             <th role="columnheader" scope="col">
-              {columns.consultation}
-            </th>
-            <th role="columnheader" scope="col">
-              {columns.type}
+              {columns.visit}
             </th>
             <th role="columnheader" scope="col">
               {columns.status}
@@ -123,16 +119,15 @@ export function AppointmentListTable({ list, clinicId, canOpenPatient, quickPrep
                   </span>
                 </td>
                 <td role="cell">
-                  <CardLabel>{columns.consultation}</CardLabel>
-                  <span>{row.appointmentTitle}</span>
-                </td>
-                <td role="cell">
-                  <CardLabel>{columns.type}</CardLabel>
-                  <span className="appointment-table__type">
-                    <span aria-hidden="true">
-                      <TypeIcon type={row.type} />
+                  <CardLabel>{columns.visit}</CardLabel>
+                  <span className="appointment-table__visit">
+                    <span>{row.appointmentTitle}</span>
+                    <span className="appointment-table__type">
+                      <span aria-hidden="true">
+                        <TypeIcon type={row.type} />
+                      </span>
+                      {row.type === 'video_call' ? t('list_typeVideo') : t('list_typeOffice')}
                     </span>
-                    {row.type === 'video_call' ? t('list_typeVideo') : t('list_typeOffice')}
                   </span>
                 </td>
                 <td role="cell">
