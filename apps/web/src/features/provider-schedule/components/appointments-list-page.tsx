@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
-import { extractMessages } from '../../../lib/errors/banner-message.ts';
 import { activeModules, passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { useAppointmentList } from '../api/list-appointments.ts';
 import { listFiltersOf, listSearchOf, NO_FILTERS, type ListFilters } from '../appointment-list-query.ts';
@@ -21,7 +20,8 @@ import { AppointmentListTable } from './appointment-list-table.tsx';
 /** A 4xx names what was wrong (a range, an unknown provider); anything else gets the screen's own text. */
 function errorText(error: unknown, fallback: string): string {
   if (isApiRequestError(error) && error.status >= 400 && error.status < 500) {
-    return extractMessages(error.body)[0] ?? fallback;
+    const body = error.body as { message?: unknown } | null;
+    return typeof body?.message === 'string' && body.message ? body.message : fallback;
   }
   return fallback;
 }
