@@ -13,7 +13,7 @@ import { appointments } from '../db/schema/scheduling.ts';
 // patients have no logins, so the demo logins' own lists stay as other issues describe them.
 
 const PATIENTS = [
-  { memberId: 'WEEK-0001', firstName: 'Hannah', lastName: 'Brooks', birthdate: '1979-03-14' },
+  { memberId: 'WEEK-0001', firstName: 'Hannah', lastName: 'Price', birthdate: '1979-03-14' },
   { memberId: 'WEEK-0002', firstName: 'Omar', lastName: 'Haddad', birthdate: '1988-10-02' },
   { memberId: 'WEEK-0003', firstName: 'Lucy', lastName: 'Nguyen', birthdate: '2012-06-21' },
   { memberId: 'WEEK-0004', firstName: 'Peter', lastName: 'Walsh', birthdate: '1950-01-30' },
