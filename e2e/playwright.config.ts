@@ -12,6 +12,7 @@ const careManagerSpecs = [
   'passkeys.spec.ts',
   'provider-day.spec.ts',
   'provider-patient.spec.ts',
+  'provider-appointments.spec.ts',
 ];
 // Specs whose worker fixtures start a server (or browser) of their own.
 const ownConfigurationSpecs = ['video-call.spec.ts', 'chat-widget.spec.ts', 'sso.spec.ts'];

@@ -79,7 +79,8 @@ test('a doctor in several clinics chooses a Care Center and lands on provider/ap
   page,
   request,
 }) => {
-  const doctor = await importedDoctor(request, 2, []);
+  // Without MESSAGE the landing is the clinic's appointment list (spec 1 §2, decision 0039).
+  const doctor = await importedDoctor(request, 2, ['APPOINTMENTS']);
   await page.goto('/guest/doctor-registration');
   await page.getByLabel('Last name').fill(doctor.lastName);
   await page.getByLabel('Email').fill(doctor.email);
@@ -91,6 +92,12 @@ test('a doctor in several clinics chooses a Care Center and lands on provider/ap
   await next.click();
   await finishRegistration(page, request, doctor.email);
   await expect(page).toHaveURL(/\/provider\/appointments$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Filter appointments' })).toBeVisible();
+  // A new Care Center has no appointments yet.
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'No appointments match these filters.' }),
+  ).toBeVisible();
 });
 
 test('a clinic logs in with its Clinic ID and master password', async ({ page, request }) => {

@@ -179,6 +179,9 @@ ssoTest.describe('provider single sign-on landing (spec 1 §2, §4)', () => {
       await page.goto(landingUrl(sso, code).replace('/sso-login', '/sso-launch'));
       await expect(page).toHaveURL(/\/provider\/appointments$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+      // The clinic's appointment list (decision 0039), not a placeholder.
+      await expect(page.getByRole('table', { name: /^Appointments from / })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Filter appointments' })).toBeVisible();
     },
   );
 
@@ -295,5 +298,9 @@ test('without configuration the roadmap screen says it is not configured', async
   await expect(page).toHaveURL(/\/provider\/appointment/);
   await page.goto('/provider/canny-sso-roadmap');
   await expect(page.getByText('The product roadmap is not configured.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to appointments' })).toBeVisible();
+  // The back button lands on the clinic's appointment list (decision 0039).
+  await page.getByRole('link', { name: 'Back to appointments' }).click();
+  await expect(page).toHaveURL(/\/provider\/appointments$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Appointments from / })).toBeVisible();
 });

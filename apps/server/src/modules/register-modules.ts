@@ -24,6 +24,7 @@ import { schedulingFixturesRoutes } from './dev-fixtures/scheduling-fixtures.rou
 import { bookingClinicsRoutes } from './scheduling/booking-clinics.routes.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { providerScheduleRoutes } from './provider-schedule/provider-schedule.routes.ts';
+import { providerAppointmentsRoutes } from './provider-appointments/provider-appointments.routes.ts';
 import { demographicsRoutes } from './demographics/demographics.routes.ts';
 import { vitalsRoutes } from './vitals/vitals.routes.ts';
 import { carePlansRoutes } from './care-plans/care-plans.routes.ts';
@@ -83,6 +84,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(bookingClinicsRoutes, { context });
   await app.register(checkInRoutes, { context });
   await app.register(providerScheduleRoutes, { context });
+  await app.register(providerAppointmentsRoutes, { context });
   await app.register(demographicsRoutes, { context });
   await app.register(vitalsRoutes, { context });
   await app.register(carePlansRoutes, { context });

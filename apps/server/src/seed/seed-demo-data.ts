@@ -27,6 +27,7 @@ import {
 } from '../db/schema/scheduling.ts';
 import { seedDemoAppointments } from './seed-demo-appointments.ts';
 import { seedDemoProviderDay } from './seed-demo-provider-day.ts';
+import { seedDemoClinicWeek } from './seed-demo-clinic-week.ts';
 import { seedDemoTasks } from './seed-demo-tasks.ts';
 import { seedDemoPayments } from './seed-demo-payments.ts';
 import { seedDemoMessaging } from './seed-demo-messaging.ts';
@@ -707,6 +708,7 @@ async function insertDemoData(db: Db, secrets: DemoSecrets, now: Date): Promise<
     });
     await seedDemoAppointments(tx, now);
     await seedDemoProviderDay(tx, now);
+    await seedDemoClinicWeek(tx, clinicId, now);
     await seedDemoTasks(tx, DEMO_CLINIC_NAME);
     await seedDemoPayments(tx, DEMO_CLINIC_NAME, now);
     await seedDemoDocuments(tx, DEMO_CLINIC_NAME);

@@ -63,6 +63,7 @@ export type ScreenId =
   | 'switch-patient'
   | 'provider-schedule'
   | 'provider-schedule-filter'
+  | 'provider-appointments'
   | 'waiting-room'
   | 'provider-messages'
   | 'provider-message-thread'
@@ -283,7 +284,8 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
     'route.provider.selectProviders',
     'provider-schedule-filter',
   ),
-  provider('appointments', 'route.provider.appointments'),
+  // The clinic's appointment list, where registration and single sign-on land (decision 0039).
+  provider('appointments', 'route.provider.appointments', 'provider-appointments'),
   // spec 3 §2 secure messaging (MESSAGE), bulk messaging and SMS templates (issue 6, decision 0026).
   provider('message', 'route.provider.message', 'provider-messages'),
   provider('message/search-patient', 'route.provider.messageSearchPatient', 'message-receiver-search'),

@@ -418,6 +418,13 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
       })),
     providerScheduleTexts,
   ),
+  'provider-appointments': withTexts(
+    () =>
+      import('../features/provider-schedule/components/appointments-list-page.tsx').then((m) => ({
+        Component: m.AppointmentsListPage,
+      })),
+    providerScheduleTexts,
+  ),
   'waiting-room': withTexts(
     () =>
       import('../features/provider-schedule/components/waiting-room-page.tsx').then((m) => ({

@@ -93,6 +93,11 @@ export async function findAppointmentRowByPublicId(
   return row;
 }
 
+/** The given appointments (a page another module chose), by start time. */
+export async function findAppointmentRowsByIds(db: Db, ids: string[]): Promise<AppointmentRow[]> {
+  return ids.length === 0 ? [] : selectAppointmentRows(db, inArray(appointments.id, ids));
+}
+
 export interface AppointmentListFilter {
   /** Mysql dates (YYYY-MM-DD), inclusive, read in each appointment's department time zone. */
   startDate: string;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderWorkspace } from '@app/contracts/provider-workspace';
 import { passesGate } from '../../lib/provider/provider-workspace.ts';
-import { isNavItemActive, isSidebarCollapsed, SIDEBAR_ITEMS, sidebarWidth } from './nav-items.ts';
+import {
+  isNavItemActive,
+  isSidebarCollapsed,
+  pageActionOf,
+  SIDEBAR_ITEMS,
+  sidebarWidth,
+} from './nav-items.ts';
 
 const workspace = (
   permissions: ProviderWorkspace['permissions'],
@@ -47,6 +53,15 @@ describe('provider sidebar (spec 3 §2)', () => {
     expect(isNavItemActive(item('search-patient'), '/provider/patient/123/appointments')).toBe(true);
     expect(isNavItemActive(item('message'), '/provider/single-header/')).toBe(true);
     expect(isNavItemActive(item('drive-up'), '/provider/waiting-room-telehealth')).toBe(false);
+  });
+
+  it("marks Schedule active on the clinic's appointment list, with the new-appointment action", () => {
+    expect(isNavItemActive(item('schedule'), '/provider/appointments')).toBe(true);
+    expect(isNavItemActive(item('schedule'), '/provider/appointments-other')).toBe(false);
+    expect(pageActionOf('/provider/appointments')).toMatchObject({
+      to: '/provider/search-patient',
+      gate: { permission: 'APPOINTMENTS' },
+    });
   });
 
   it('is collapsed at width 30 or less, and then 60 px wide', () => {

@@ -61,7 +61,8 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
     label: 'schedule',
     icon: 'schedule',
     gate: {},
-    alsoActive: [/^\/provider\/video-call\//],
+    // The clinic's appointment list (decision 0039) belongs to the schedule.
+    alsoActive: [/^\/provider\/video-call\//, /^\/provider\/appointments(\/|$)/],
   },
   {
     id: 'message',
@@ -162,7 +163,7 @@ export interface PageAction {
  * route's action is its most frequent next step (decision 0024), shown only when its gate holds.
  */
 export function pageActionOf(pathname: string): PageAction | null {
-  if (startsAt(pathname, '/provider/appointment')) {
+  if (startsAt(pathname, '/provider/appointment') || startsAt(pathname, '/provider/appointments')) {
     // spec 3 §2: the link to schedule a new appointment needs APPOINTMENTS.
     return {
       to: '/provider/search-patient',

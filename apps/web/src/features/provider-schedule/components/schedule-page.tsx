@@ -67,6 +67,12 @@ export function SchedulePage() {
               {t('newAppointment')}
             </Link>
           ) : null}
+          {passesGate(workspace, { permission: 'APPOINTMENTS' }) ? (
+            // The clinic's appointments over a range of days (decision 0039).
+            <Link className="app-button app-button--outline" to="/provider/appointments">
+              {t('list_link')}
+            </Link>
+          ) : null}
         </Group>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
