@@ -31,7 +31,7 @@ export function welcomeLines({
       ),
       `Security question answer for the demo logins: ${demo.securityAnswer}`,
       `Doctor registration: a provider imported from the health record, last name Newhire, email dr.newhire@example.com (${base}/guest/doctor-registration; the pin code arrives in the dev outbox)`,
-      `Video visit: jane.patient's telehealth visit with dr.smith is open now. Log in as jane.patient and press Join on it; as dr.smith in another browser window (or a private one), open Waiting room > Telehealth (${base}/provider/waiting-room-telehealth) and join.`,
+      `Video visit: jane.patient's telehealth visit with dr.smith is open now. Log in as jane.patient, open it in her appointments and press Start video visit; as dr.smith in another browser window (or a private one), open Waiting room > Telehealth (${base}/provider/waiting-room-telehealth) and join.`,
     );
     if (demo.invitation) {
       lines.push(
