@@ -3,13 +3,12 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/accounts.ts';
-import { clinics } from '../db/schema/clinics.ts';
 import { storedFiles } from '../db/schema/files.ts';
 import { appointmentAttachments } from '../db/schema/patient-records.ts';
 import { appointments } from '../db/schema/scheduling.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import { sha256Hex } from '../platform/files/stored-files.ts';
+import { findDemoClinicAndPatient } from './demo-clinic-patient.ts';
 
 // Issue 16 item 2: the demo has one appointment attachment — jane.patient's blood pressure log on her
 // next visit — so a newcomer sees a document on the appointment, on /user/documents and in dr.smith's
@@ -80,17 +79,11 @@ export async function seedDemoAttachments(
   /** The server's clock (context.now, decision 0031). */
   now: Date,
 ): Promise<void> {
-  const [clinic] = await db
-    .select({ id: clinics.id })
-    .from(clinics)
-    .where(eq(clinics.clinicNumber, clinicNumber));
-  const [patient] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.username, PATIENT));
-  if (!clinic || !patient) {
+  const found = await findDemoClinicAndPatient(db, clinicNumber, PATIENT);
+  if (!found) {
     return;
   }
+  const { clinic, patient } = found;
   const [existing] = await db
     .select({ fileId: appointmentAttachments.fileId })
     .from(appointmentAttachments)

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/accounts.ts';
-import { clinics } from '../db/schema/clinics.ts';
 import { insuranceCards } from '../db/schema/insurance.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
+import { findDemoClinicAndPatient } from './demo-clinic-patient.ts';
 import { storeCardWithPhoto } from './seed-demo-insurance.ts';
 
 // Issue 16 health card (decision 0034): jane.patient's primary insurance, so a newcomer's first look at
@@ -25,17 +24,11 @@ export async function seedDemoHealthCard(
   /** The server's clock (context.now, decision 0031). */
   now: Date,
 ): Promise<void> {
-  const [clinic] = await db
-    .select({ id: clinics.id })
-    .from(clinics)
-    .where(eq(clinics.clinicNumber, clinicNumber));
-  const [person] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.username, DEMO_HEALTH_CARD_INSURANCE.username));
-  if (!clinic || !person) {
+  const found = await findDemoClinicAndPatient(db, clinicNumber, DEMO_HEALTH_CARD_INSURANCE.username);
+  if (!found) {
     return;
   }
+  const { clinic, patient: person } = found;
   const [existing] = await db
     .select({ id: insuranceCards.id })
     .from(insuranceCards)
