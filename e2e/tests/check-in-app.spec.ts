@@ -84,6 +84,7 @@ test('a patient logs in to the check-in app, confirms who they are, does the tas
   // spec 1 §1: a (re)start of the check-in app logs out after one second.
   await page.reload();
   await expect(page).toHaveURL(/\/guest\/landing/);
+  await expect(page.getByRole('link', { name: 'LOG IN' })).toBeVisible();
 });
 
 test('the check-in app: a parent with nothing today checks in a family member instead', async ({

@@ -20,6 +20,7 @@ test('jane opens her health card from the side menu: details, insurance, a QR of
 }) => {
   await signInByApi(page, 'jane.patient');
   await expect(page).toHaveURL(/\/user\/appointment/);
+  await expect(page.getByRole('heading', { name: 'Upcoming appointments' })).toBeVisible();
   // Print is offered: counted here instead of opening the browser's print dialog.
   await page.evaluate(() => {
     const counted = window as unknown as { printCalls: number };
