@@ -12,97 +12,58 @@ import { findFirstClinicBranding } from './clinics.repository.ts';
 
 type VariantDefaults = Omit<AppConfig, 'variant' | 'branding' | 'devOutbox'>;
 
+/** What every patient app starts with: a guest before login, the password grant, no provider extras. */
+const PATIENT_APP: VariantDefaults = {
+  appName: DEFAULT_APP_NAME,
+  defaultRole: 'guest',
+  grantType: 'password',
+  clientId: CLIENT_IDS.portal,
+  features: {
+    signUp: true,
+    biometricLogin: false,
+    liveChat: false,
+    productTour: false,
+    credentialRecoverySelect: true,
+  },
+};
+
+/** What every provider app starts with: the provider role and the doctor-username grant. */
+const PROVIDER_APP: VariantDefaults = {
+  appName: 'CareManager',
+  defaultRole: 'provider',
+  grantType: 'doctor_username',
+  clientId: CLIENT_IDS.portal,
+  features: {
+    signUp: false,
+    biometricLogin: false,
+    liveChat: false,
+    productTour: false,
+    credentialRecoverySelect: false,
+  },
+};
+
 /**
  * spec 1 §1, §2, §6: what each variant starts with. The reasoning for each value is in
- * docs/decisions/0002-variant-defaults.md.
+ * docs/decisions/0002-variant-defaults.md and 0037.
  */
 export const VARIANT_DEFAULTS: Record<AppVariant, VariantDefaults> = {
-  'care-plan': {
-    appName: DEFAULT_APP_NAME,
-    defaultRole: 'guest',
-    grantType: 'password',
-    clientId: CLIENT_IDS.portal,
-    features: {
-      signUp: true,
-      biometricLogin: false,
-      liveChat: false,
-      productTour: false,
-      credentialRecoverySelect: true,
-    },
-  },
+  'care-plan': PATIENT_APP,
+  // spec 1 §1, §6: biometric login, the live-chat widget and the product tour exist only here.
   'care-manager': {
-    appName: 'CareManager',
-    defaultRole: 'provider',
-    grantType: 'doctor_username',
-    clientId: CLIENT_IDS.portal,
-    // spec 1 §1, §6: biometric login, the live-chat widget and the product tour exist only here.
-    features: {
-      signUp: false,
-      biometricLogin: true,
-      liveChat: true,
-      productTour: true,
-      credentialRecoverySelect: false,
-    },
+    ...PROVIDER_APP,
+    features: { ...PROVIDER_APP.features, biometricLogin: true, liveChat: true, productTour: true },
   },
-  'check-in': {
-    appName: 'Check-In',
-    defaultRole: 'guest',
-    grantType: 'password',
-    clientId: CLIENT_IDS.portal,
-    features: {
-      signUp: false,
-      biometricLogin: false,
-      liveChat: false,
-      productTour: false,
-      credentialRecoverySelect: true,
-    },
-  },
+  'check-in': { ...PATIENT_APP, appName: 'Check-In', features: { ...PATIENT_APP.features, signUp: false } },
   // spec 1 §1, §2, spec 2 §2 (decision 0037): the app quick links open. Patients arrive by link, so
   // there is no sign-up; the landing says to open the link, with a login for those who have one. The
   // name is the patient app's: "quick link" names how people arrive, not a brand they know.
-  'quick-link': {
-    appName: DEFAULT_APP_NAME,
-    defaultRole: 'guest',
-    grantType: 'password',
-    clientId: CLIENT_IDS.portal,
-    features: {
-      signUp: false,
-      biometricLogin: false,
-      liveChat: false,
-      productTour: false,
-      credentialRecoverySelect: true,
-    },
-  },
+  'quick-link': { ...PATIENT_APP, features: { ...PATIENT_APP.features, signUp: false } },
   // spec 1 §1, §2 (decision 0037): a care-plan app under its own name; sign-up always ends at
   // /user/unitedmd-schedule.
-  unitedmd: {
-    appName: 'UnitedMD',
-    defaultRole: 'guest',
-    grantType: 'password',
-    clientId: CLIENT_IDS.portal,
-    features: {
-      signUp: true,
-      biometricLogin: false,
-      liveChat: false,
-      productTour: false,
-      credentialRecoverySelect: true,
-    },
-  },
+  unitedmd: { ...PATIENT_APP, appName: 'UnitedMD' },
   // spec 3 §1, §2, §6 (decision 0037): a provider app like Care Manager, with the appointment provider
   // filter; biometric login, live chat and the product tour stay Care Manager's (spec 1 §1 "only").
-  'womens-healthcare': {
-    appName: "Women's Health",
-    defaultRole: 'provider',
-    grantType: 'doctor_username',
-    clientId: CLIENT_IDS.portal,
-    features: {
-      signUp: false,
-      biometricLogin: false,
-      liveChat: false,
-      productTour: false,
-      credentialRecoverySelect: false,
-    },
-  },
+  'womens-healthcare': { ...PROVIDER_APP, appName: "Women's Health" },
 };
 
 /** spec 1 §1: company branding, with the default background when the clinic sets none. */
