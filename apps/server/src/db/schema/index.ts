@@ -25,3 +25,4 @@ export * from './family.ts';
 export * from './clinic-admin.ts';
 export * from './video.ts';
 export * from './patient-records.ts';
+export * from './voice-calls.ts';
