@@ -3,6 +3,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Anchor.css';
@@ -113,7 +114,8 @@ export function PatientSearchPage() {
             }}
           />
           <Group>
-            <Button type="submit" disabled={search.isPending}>
+            {/* Until the workspace names the clinic there is nothing to search in: a click then would do nothing. */}
+            <Button type="submit" disabled={search.isPending} loading={!clinicId}>
               {t('searchSubmit')}
             </Button>
           </Group>
