@@ -17,7 +17,7 @@ export type DevOutboxQuery = z.infer<typeof devOutboxQuerySchema>;
 
 export const devOutboxMessageSchema = z.object({
   id: z.string(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(['email', 'sms', 'push']),
   recipient: z.string(),
   subject: z.string().nullable(),
   body: z.string(),

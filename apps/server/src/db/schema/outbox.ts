@@ -5,7 +5,8 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    // 'push': recipient is the user id, body the JSON payload (decision 0044); text, so no migration.
+    channel: text('channel', { enum: ['email', 'sms', 'push'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/auth.ts';
@@ -102,4 +102,21 @@ export async function revokeSessionsOfUser(db: Db, userId: string, reason: strin
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Uses up every live token of these purposes of one person (a rejected password reset). */
+export async function consumeTokensOfUser(db: Db, userId: string, purposes: string[], now: Date) {
+  const rows = await db
+    .update(oneTimeTokens)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        inArray(oneTimeTokens.purpose, purposes),
+        isNull(oneTimeTokens.consumedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .returning({ id: oneTimeTokens.id });
+  return rows.length;
 }

@@ -26,12 +26,15 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { enqueueMessage } from '../../platform/outbox/outbox.ts';
+import { enqueueActionPush } from '../../platform/push/push-actions.ts';
+import { PUSH_TEXTS } from '@app/contracts/push-actions';
 import { lockSmsRecipient, recentSmsCount } from '../../platform/outbox/sms-cap.ts';
 import { dummySecretHash, randomToken, sha256, verifySecret } from '../../platform/passwords.ts';
 import { normaliseSecurityAnswer, setPassword } from './account-security.service.ts';
 import {
   activateUser,
   consumeToken,
+  consumeTokensOfUser,
   countFailedAttempt,
   findLiveToken,
   findUserById,
@@ -262,6 +265,21 @@ export async function answerSecurityQuestion(
     throw expired();
   }
   const next = await issueToken(context.db, PURPOSE.channel, user.id, now);
+  // The password prompt of spec 3 §7 (decision 0044): the owner's devices ask "was it you?"; Reject
+  // stops this reset (stopPasswordRecovery). Sent only after a proven answer, so a stranger who only
+  // knows the username cannot make someone's phone ring.
+  await enqueueActionPush(
+    context.db,
+    {
+      kind: 'password',
+      userId: user.id,
+      targetId: user.id,
+      url: '/',
+      title: PUSH_TEXTS.password.title,
+      body: PUSH_TEXTS.password.body,
+    },
+    now,
+  );
   return {
     token: next,
     activated: user.status === 'active',
@@ -382,4 +400,13 @@ export async function activateAccount(context: AppContext, token: string): Promi
     await activateUser(tx, row.userId, now);
   });
   return { message: ACCOUNT_ACTIVATED_TEXT };
+}
+
+/**
+ * The password prompt's Reject (spec 3 §7, decision 0044): every live step of a password reset of this
+ * person is used up, so whoever answered the security question cannot go on to the temporary password.
+ * Returns how many steps were stopped (0 when the reset had already finished or expired).
+ */
+export async function stopPasswordRecovery(db: Db, userId: string, now: Date): Promise<number> {
+  return consumeTokensOfUser(db, userId, [PURPOSE.question, PURPOSE.channel], now);
 }

@@ -316,3 +316,33 @@ export async function recordCheckInEvent(
     createdAt: now,
   });
 }
+
+/**
+ * A push notification's Done or Skip on one of the patient's tasks (spec 3 §7, decision 0044). Done
+ * follows the same rules as the app's "Mark as done" (questionnaire and sign-document tasks refuse it:
+ * their own flows complete them). Skip means "seen, later": a NEW task becomes ACCESSED, as opening it
+ * would, and stays open; any other task is left as it is. Someone else's task: 404.
+ */
+export async function markTaskFromNotification(
+  db: Db,
+  userId: string,
+  taskId: string,
+  action: 'done' | 'skip',
+  now: Date,
+): Promise<CheckInTask> {
+  const row = await findTask(db, taskId);
+  if (!row || row.task.userId !== userId) {
+    throw new HttpError(404, TASK_NOT_FOUND_TEXT, { code: 'task_not_found' });
+  }
+  if (action === 'skip') {
+    return row.task.status === 'NEW'
+      ? applyStatus(db, row, 'ACCESSED', now, { byOwnFlow: false })
+      : toCheckInTask(row);
+  }
+  const done = await applyStatus(db, row, 'DONE', now, { byOwnFlow: false });
+  if (row.task.appointmentId) {
+    // As the app's mark does: a task done for an appointment starts its check-in.
+    await upsertCheckIn(db, row.task.appointmentId, { startedAt: now });
+  }
+  return done;
+}

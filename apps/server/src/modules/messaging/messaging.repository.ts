@@ -230,7 +230,7 @@ export async function markRead(db: Queryable, threadId: string, userId: string) 
 
 export async function findParticipantIds(db: Queryable, threadId: string) {
   return db
-    .select({ userId: messageThreadParticipants.userId })
+    .select({ userId: messageThreadParticipants.userId, kind: messageThreadParticipants.kind })
     .from(messageThreadParticipants)
     .where(eq(messageThreadParticipants.threadId, threadId));
 }

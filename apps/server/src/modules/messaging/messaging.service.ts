@@ -21,6 +21,9 @@ import type { AppContext } from '../../app-context.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { enqueueMessage } from '../../platform/outbox/outbox.ts';
+import { enqueueActionPush } from '../../platform/push/push-actions.ts';
+import { PUSH_TEXTS } from '@app/contracts/push-actions';
+import type { Db } from '../../db/client.ts';
 import * as repo from './messaging.repository.ts';
 import { publishMessageEvents } from './messaging-events.ts';
 
@@ -152,6 +155,9 @@ export async function createThread(
       ...(input.patientId ? [{ userId: input.patientId, kind: 'patient' as const }] : []),
     ]);
     await repo.insertMessage(tx, { threadId: id, senderUserId: auth.userId, body: input.body, now });
+    if (input.patientId) {
+      await pushNewMessage(tx, input.patientId, id, now);
+    }
     return id;
   });
   await notifyParticipants(context, threadId, auth.userId);
@@ -168,7 +174,14 @@ export async function reply(
   // readThread refuses a thread the caller does not take part in (404).
   await readThread(context, auth, threadId, clinicId);
   await context.db.transaction(async (tx) => {
-    await repo.insertMessage(tx, { threadId, senderUserId: auth.userId, body, now: context.now() });
+    const now = context.now();
+    await repo.insertMessage(tx, { threadId, senderUserId: auth.userId, body, now });
+    const participants = await repo.findParticipantIds(tx, threadId);
+    for (const participant of participants) {
+      if (participant.kind === 'patient' && participant.userId !== auth.userId) {
+        await pushNewMessage(tx, participant.userId, threadId, now);
+      }
+    }
   });
   await notifyParticipants(context, threadId, auth.userId);
   return readThread(context, auth, threadId, clinicId);
@@ -189,6 +202,25 @@ export async function markThreadRead(
 
 export async function unreadCount(context: AppContext, auth: AuthContext, clinicId?: string) {
   return { count: await repo.countUnread(context.db, auth.userId, clinicId) };
+}
+
+/**
+ * spec 3 §7 message notification (decision 0044): the patient's devices get View (opens the thread) and
+ * Skip. Written with the message, so a message is never pushed twice or lost between the two.
+ */
+async function pushNewMessage(tx: Db, patientUserId: string, threadId: string, now: Date): Promise<void> {
+  await enqueueActionPush(
+    tx,
+    {
+      kind: 'message',
+      userId: patientUserId,
+      targetId: threadId,
+      url: `/user/message/${threadId}`,
+      title: PUSH_TEXTS.message.title,
+      body: PUSH_TEXTS.message.body,
+    },
+    now,
+  );
 }
 
 /** Realtime hints to everyone else in the thread: a new message, and their counts changed. */

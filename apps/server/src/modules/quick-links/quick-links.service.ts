@@ -4,7 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { tasks } from '../../db/schema/check-in.ts';
+import { tasks, taskSettings } from '../../db/schema/check-in.ts';
+import { enqueueActionPush } from '../../platform/push/push-actions.ts';
+import { PUSH_TEXTS } from '@app/contracts/push-actions';
 import { appointments } from '../../db/schema/scheduling.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError, OAuthHttpError } from '../../platform/http-error.ts';
@@ -38,6 +40,14 @@ export interface QuickLinkInput {
   appointmentId?: string | undefined;
   taskId?: string | undefined;
   threadId?: string | undefined;
+}
+
+/** The task flow the todo notification opens for a signed-in patient (the link's flow, without its code). */
+function todoUrl(input: QuickLinkInput): string {
+  if (!input.appointmentId) {
+    return `/user/task?flow=on-fly&clinicUuid=${input.clinicId}`;
+  }
+  return '/user/task';
 }
 
 /** The link a patient opens: the web entry with the code and the params of spec 2 §2. */
@@ -89,16 +99,19 @@ export async function issueQuickLink(
       throw new HttpError(404, APPOINTMENT_NOT_FOUND_TEXT, { code: 'appointment_not_found' });
     }
   }
+  let taskTitle: string | null = null;
   if (input.taskId) {
     const [own] = await db
-      .select({ id: tasks.id })
+      .select({ id: tasks.id, title: taskSettings.title })
       .from(tasks)
+      .innerJoin(taskSettings, eq(taskSettings.id, tasks.settingId))
       .where(
         and(eq(tasks.id, input.taskId), eq(tasks.userId, input.userId), eq(tasks.clinicId, input.clinicId)),
       );
     if (!own) {
       throw new HttpError(404, TASK_NOT_FOUND_TEXT, { code: 'task_not_found' });
     }
+    taskTitle = own.title;
   }
   const code = randomToken(32);
   const expiresAt = new Date(now.getTime() + QUICK_LINK_TTL_HOURS * 3_600_000);
@@ -127,6 +140,22 @@ export async function issueQuickLink(
           subject: SUBJECTS[input.type],
           body,
           purpose: QUICK_LINK_PURPOSE,
+        },
+        now,
+      );
+    }
+    if (input.taskId && taskTitle !== null) {
+      // spec 3 §7 todo notification (decision 0044): a link that sends the patient one task also
+      // offers Done and Skip on their devices. The body opens the link's task flow.
+      await enqueueActionPush(
+        tx,
+        {
+          kind: 'todo',
+          userId: input.userId,
+          targetId: input.taskId,
+          url: todoUrl(input),
+          title: PUSH_TEXTS.todo.title,
+          body: taskTitle,
         },
         now,
       );

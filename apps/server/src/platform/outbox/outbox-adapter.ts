@@ -1,7 +1,7 @@
 /** One message as an adapter sees it: what to send and to whom, nothing about retries. */
 export interface DeliverableMessage {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
   subject: string | null;
   body: string;
@@ -20,4 +20,5 @@ export interface OutboxAdapter {
   close?(): Promise<void>;
 }
 
-export type OutboxAdapters = Record<DeliverableMessage['channel'], OutboxAdapter>;
+/** Email and SMS always have an adapter; push has one when the worker runs with an app (decision 0044). */
+export type OutboxAdapters = Record<'email' | 'sms', OutboxAdapter> & { push?: OutboxAdapter };

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/outbox.ts';
-import type { DeliverableMessage, OutboxAdapters } from './outbox-adapter.ts';
+import type { DeliverableMessage, OutboxAdapter, OutboxAdapters } from './outbox-adapter.ts';
 import { maskRecipient } from './mask-recipient.ts';
 
 /** Small batches keep one slow gateway from holding many messages behind it. */
@@ -16,6 +16,13 @@ export const OUTBOX_MAX_ATTEMPTS = 6;
  */
 export const OUTBOX_CLAIM_LEASE_MS = 2 * 60_000;
 const LAST_ERROR_MAX_LENGTH = 500;
+
+const MISSING_ADAPTER: OutboxAdapter = {
+  name: 'missing',
+  deliver: async () => {
+    throw new Error('No adapter for this channel.');
+  },
+};
 
 /** 30 s, 1 min, 2 min, 4 min, ... capped at 30 min. `attempts` counts the one that just failed. */
 export function outboxRetryDelayMs(attempts: number): number {
@@ -102,7 +109,7 @@ export async function processOutboxBatch(deps: OutboxBatchDeps): Promise<OutboxB
 
   await Promise.all(
     claimed.map(async (message) => {
-      const adapter = adapters[message.channel];
+      const adapter = adapters[message.channel] ?? MISSING_ADAPTER;
       try {
         await adapter.deliver(message);
       } catch (error) {

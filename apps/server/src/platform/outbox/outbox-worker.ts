@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { OutboxAdapters } from './outbox-adapter.ts';
 import { createOutboxAdapters } from './create-outbox-adapters.ts';
 import { OUTBOX_BATCH_SIZE, processOutboxBatch } from './outbox-delivery.ts';
+import { createPushOutboxAdapter } from '../push/push-outbox-adapter.ts';
 
 export interface OutboxWorker {
   /** Stops polling and resolves once the batch in flight (if any) has been delivered and recorded. */
@@ -26,7 +27,10 @@ export function startOutboxWorker(
   log: FastifyBaseLogger,
   options: OutboxWorkerOptions = {},
 ): OutboxWorker {
-  const adapters = options.adapters ?? createOutboxAdapters(context.env, log);
+  const adapters = options.adapters ?? {
+    ...createOutboxAdapters(context.env, log),
+    push: createPushOutboxAdapter(context, log),
+  };
   const pollIntervalMs = options.pollIntervalMs ?? context.env.OUTBOX_POLL_INTERVAL_MS;
   const batchSize = options.batchSize ?? OUTBOX_BATCH_SIZE;
   let stopped = false;

@@ -2,8 +2,8 @@ import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/outbox.ts';
 
 export interface OutgoingMessage {
-  channel: 'email' | 'sms';
-  /** An email address or an E.164/10-digit phone number. */
+  channel: 'email' | 'sms' | 'push';
+  /** An email address, an E.164/10-digit phone number, or (push) the user id. */
   recipient: string;
   subject?: string;
   body: string;
