@@ -19,7 +19,14 @@ export function createPushOutboxAdapter(
   return {
     name: 'web-push',
     deliver: async (message) => {
-      const parsed = pushPayloadSchema.safeParse(JSON.parse(message.body));
+      let body: unknown;
+      try {
+        body = JSON.parse(message.body);
+      } catch {
+        // JSON.parse's own message quotes the text, which holds the action token.
+        body = null;
+      }
+      const parsed = pushPayloadSchema.safeParse(body);
       if (!parsed.success) {
         throw new Error('The push payload is not valid.');
       }
