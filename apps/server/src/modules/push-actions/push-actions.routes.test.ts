@@ -298,7 +298,7 @@ describe('push notification actions', () => {
       [{ token: 'short', action: 'done' }, 'malformed token'],
       [{ token: 'x'.repeat(43), action: 'delete' }, 'unknown action'],
       [{ token: 'x'.repeat(43), action: 'done', userId: 'someone' }, 'extra field'],
-    ])('%j (%s) is a 400', async (payload) => {
+    ])('%j (%s) is a 400', async (payload: Record<string, unknown>, _label: string) => {
       const response = await act(payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toHaveProperty('message');
