@@ -39,10 +39,12 @@ function openApp(url) {
   return clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
     const open = windows.find((client) => 'focus' in client);
     if (open) {
-      return open
-        .navigate(url)
-        .then((client) => (client || open).focus())
-        .catch(() => (clients.openWindow ? clients.openWindow(url) : null));
+      // Focus is allowed only during a real click; the navigation stands even where focus is refused.
+      // A window the worker does not control cannot be navigated: a new one opens instead.
+      return open.navigate(url).then(
+        (client) => Promise.resolve((client || open).focus()).catch(() => client || open),
+        () => clients.openWindow(url),
+      );
     }
     return clients.openWindow(url);
   });

@@ -26,7 +26,7 @@ function renderRow(message: DevOutboxMessage): string {
   const subject = message.subject ? `<strong>${escapeHtml(message.subject)}</strong>` : '';
   return `<tr>
 <td><time datetime="${escapeHtml(message.createdAt)}">${escapeHtml(formatTime(message.createdAt))}</time></td>
-<td>${message.channel === 'sms' ? 'SMS' : 'Email'}</td>
+<td>${message.channel === 'sms' ? 'SMS' : message.channel === 'push' ? 'Push' : 'Email'}</td>
 <td>${escapeHtml(message.recipient)}</td>
 <td>${escapeHtml(message.purpose)}</td>
 <td>${escapeHtml(message.status)}</td>

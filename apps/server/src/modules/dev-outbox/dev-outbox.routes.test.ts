@@ -157,4 +157,9 @@ describe('parseRecipientFilter', () => {
     expect(parseRecipientFilter(undefined)).toEqual({ kind: 'all' });
     expect(parseRecipientFilter('x')).toEqual({ kind: 'exact', value: 'x' });
   });
+
+  it("reads a user id (a push's recipient, decision 0044) exactly, not as a phone number", () => {
+    const id = '0B5E1C2A-1234-4DEF-8ABC-123456789012';
+    expect(parseRecipientFilter(id)).toEqual({ kind: 'exact', value: id.toLowerCase() });
+  });
 });

@@ -24,6 +24,10 @@ export function parseRecipientFilter(to: string | undefined): RecipientFilter {
   if (value.includes('@')) {
     return { kind: 'email', address: value };
   }
+  // A push's recipient is a user id (decision 0044); its digits are not a phone number.
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)) {
+    return { kind: 'exact', value };
+  }
   const digits = value.replace(/\D/g, '');
   if (digits.length >= MIN_PHONE_DIGITS) {
     return { kind: 'phone', digits: digits.slice(-US_NATIONAL_DIGITS) };
