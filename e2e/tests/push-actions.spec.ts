@@ -35,7 +35,9 @@ async function queuedPush(request: APIRequestContext, userId: string, purpose: s
 /** Waits for the app's worker to control the page, then delivers `payload` to it as a push service would. */
 async function deliverPush(page: Page, context: BrowserContext, baseURL: string, payload: PushPayload) {
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 15_000 })
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
+      timeout: 15_000,
+    })
     .toMatch(/\/service-worker\.js$/);
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
@@ -88,7 +90,10 @@ async function press(context: BrowserContext, action: string | null) {
   }, action);
 }
 
-async function world(request: APIRequestContext, onFlyTaskTitles: string[]): Promise<FixtureCheckInWorldResponse> {
+async function world(
+  request: APIRequestContext,
+  onFlyTaskTitles: string[],
+): Promise<FixtureCheckInWorldResponse> {
   return createCheckInWorld(request, PASSWORD, { taskTitles: [], appointmentCount: 0, onFlyTaskTitles });
 }
 

@@ -63,7 +63,10 @@ export const pushPayloadSchema = z.object({
   url: z.string().startsWith('/').max(500).optional(),
   /** Notifications with buttons (decision 0044): their kind, buttons and single-use action token. */
   kind: z.enum(['todo', 'password', 'message']).optional(),
-  actions: z.array(z.object({ action: z.string().max(20), title: z.string().max(40) })).max(2).optional(),
+  actions: z
+    .array(z.object({ action: z.string().max(20), title: z.string().max(40) }))
+    .max(2)
+    .optional(),
   token: z.string().max(100).optional(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -46,9 +46,7 @@ export const PUSH_TEXTS = {
 
 export const pushActionRequestSchema = z
   .object({
-    token: z
-      .string({ error: 'token is required' })
-      .regex(/^[\w-]{20,100}$/, PUSH_ACTION_INVALID_TEXT),
+    token: z.string({ error: 'token is required' }).regex(/^[\w-]{20,100}$/, PUSH_ACTION_INVALID_TEXT),
     action: z.enum(PUSH_ACTION_IDS, { error: PUSH_ACTION_NOT_ALLOWED_TEXT }),
   })
   .strict();

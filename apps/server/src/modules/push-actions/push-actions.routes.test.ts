@@ -16,7 +16,12 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
 import { setSecurityQuestion } from '../accounts/account-security.service.ts';
 import { loginTokens } from '../auth/auth-test-helpers.ts';
-import { bearer, patientAt, providerWithClinic, type TestProvider } from '../patients/patients-test-helpers.ts';
+import {
+  bearer,
+  patientAt,
+  providerWithClinic,
+  type TestProvider,
+} from '../patients/patients-test-helpers.ts';
 import { issueQuickLink } from '../quick-links/quick-links.service.ts';
 
 // spec 3 §7 push notification actions (issue 17 item 5, decision 0044).
@@ -107,7 +112,10 @@ describe('push notification actions', () => {
       for (const action of ['done', 'skip']) {
         const again = await act({ token: push.token, action });
         expect(again.statusCode).toBe(400);
-        expect(again.json()).toMatchObject({ message: PUSH_ACTION_INVALID_TEXT, code: 'push_action_invalid' });
+        expect(again.json()).toMatchObject({
+          message: PUSH_ACTION_INVALID_TEXT,
+          code: 'push_action_invalid',
+        });
       }
       expect(await taskStatus(taskId)).toBe('DONE');
     });
@@ -136,7 +144,7 @@ describe('push notification actions', () => {
       expect(await taskStatus(taskId)).toBe('ACCESSED');
     });
 
-    it("a button of another kind is refused (400) and leaves the token and the task as they were", async () => {
+    it('a button of another kind is refused (400) and leaves the token and the task as they were', async () => {
       const { taskId, push } = await sendTask('Confirm your address');
       for (const action of ['view', 'ok', 'reject']) {
         const wrong = await act({ token: push.token, action });
@@ -221,7 +229,9 @@ describe('push notification actions', () => {
       expect(answer.statusCode).toBe(201);
       expect(await pushesTo(jane.id, 'push-message')).toHaveLength(ownBefore);
       expect(await pushesTo(smith.id, 'push-message')).toHaveLength(0);
-      expect(await t.context.db.select().from(messageThreads).where(eq(messageThreads.id, threadId))).toHaveLength(1);
+      expect(
+        await t.context.db.select().from(messageThreads).where(eq(messageThreads.id, threadId)),
+      ).toHaveLength(1);
     });
   });
 

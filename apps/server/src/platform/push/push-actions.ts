@@ -1,8 +1,4 @@
-import {
-  PUSH_ACTION_TOKEN_TTL_HOURS,
-  PUSH_KIND_ACTIONS,
-  type PushKind,
-} from '@app/contracts/push-actions';
+import { PUSH_ACTION_TOKEN_TTL_HOURS, PUSH_KIND_ACTIONS, type PushKind } from '@app/contracts/push-actions';
 import type { PushPayload } from '@app/contracts/devices';
 import type { Db } from '../../db/client.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';

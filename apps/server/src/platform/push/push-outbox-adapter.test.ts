@@ -8,10 +8,21 @@ import { createPushOutboxAdapter } from './push-outbox-adapter.ts';
 // The outbox's push channel (decision 0044): what counts as delivered, what is retried.
 
 const log = pino({ level: 'silent' });
-const payload = { title: 'New message', body: 'You have a new message from your clinic.', url: '/user/message/1' };
+const payload = {
+  title: 'New message',
+  body: 'You have a new message from your clinic.',
+  url: '/user/message/1',
+};
 
 function message(body: string): DeliverableMessage {
-  return { id: 'm1', channel: 'push', recipient: 'user-1', subject: 'New message', body, purpose: 'push-message' };
+  return {
+    id: 'm1',
+    channel: 'push',
+    recipient: 'user-1',
+    subject: 'New message',
+    body,
+    purpose: 'push-message',
+  };
 }
 
 function adapterAnswering(result: PushResult, sent: { userId: string; title: string }[] = []) {
@@ -28,7 +39,9 @@ function adapterAnswering(result: PushResult, sent: { userId: string; title: str
 describe('push outbox adapter', () => {
   it('sends the payload to the recipient user through the notifier', async () => {
     const sent: { userId: string; title: string }[] = [];
-    await adapterAnswering({ delivered: 1, gone: 0, failed: 1 }, sent).deliver(message(JSON.stringify(payload)));
+    await adapterAnswering({ delivered: 1, gone: 0, failed: 1 }, sent).deliver(
+      message(JSON.stringify(payload)),
+    );
     expect(sent).toEqual([{ userId: 'user-1', title: 'New message' }]);
   });
 
@@ -39,7 +52,9 @@ describe('push outbox adapter', () => {
   });
 
   it('every subscription failing is retried; the error does not quote the payload', async () => {
-    const failing = adapterAnswering({ delivered: 0, gone: 0, failed: 2 }).deliver(message(JSON.stringify(payload)));
+    const failing = adapterAnswering({ delivered: 0, gone: 0, failed: 2 }).deliver(
+      message(JSON.stringify(payload)),
+    );
     await expect(failing).rejects.toThrow('No push service accepted the notification (2 failed).');
   });
 
