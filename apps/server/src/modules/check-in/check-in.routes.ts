@@ -16,6 +16,10 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { access, requireAuth } from '../../platform/access.ts';
 import {
+  changedBy,
+  publishAppointmentChangedOnSuccess,
+} from '../../platform/realtime/appointment-events.ts';
+import {
   finishCheckIn,
   listAppointmentTasks,
   listCheckInEntries,
@@ -57,6 +61,7 @@ export async function checkInRoutes(app: FastifyInstance, { context }: { context
         body: markTaskSchema,
         response: { 200: checkInTaskSchema, ...errors },
       },
+      onResponse: publishAppointmentChangedOnSuccess(context, changedBy.appointmentParam('appointmentId')),
     },
     async (request) => markTask(db, requireAuth(request), request.params, request.body, context.now()),
   );
@@ -66,6 +71,7 @@ export async function checkInRoutes(app: FastifyInstance, { context }: { context
     {
       config: { access: access.authenticated },
       schema: { body: finishCheckInSchema, response: { 200: finishCheckInResponseSchema, ...errors } },
+      onResponse: publishAppointmentChangedOnSuccess(context, changedBy.appointmentListInBody('appointmentIds')),
     },
     async (request) => finishCheckIn(db, requireAuth(request), request.body.appointmentIds, context.now()),
   );
