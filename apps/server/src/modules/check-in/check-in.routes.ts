@@ -15,10 +15,7 @@ import {
 } from '@app/contracts/check-in';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireAuth } from '../../platform/access.ts';
-import {
-  changedBy,
-  publishAppointmentChangedOnSuccess,
-} from '../../platform/realtime/appointment-events.ts';
+import { changedBy, publishAppointmentChangedOnSuccess } from '../../platform/realtime/appointment-events.ts';
 import {
   finishCheckIn,
   listAppointmentTasks,
@@ -71,7 +68,10 @@ export async function checkInRoutes(app: FastifyInstance, { context }: { context
     {
       config: { access: access.authenticated },
       schema: { body: finishCheckInSchema, response: { 200: finishCheckInResponseSchema, ...errors } },
-      onResponse: publishAppointmentChangedOnSuccess(context, changedBy.appointmentListInBody('appointmentIds')),
+      onResponse: publishAppointmentChangedOnSuccess(
+        context,
+        changedBy.appointmentListInBody('appointmentIds'),
+      ),
     },
     async (request) => finishCheckIn(db, requireAuth(request), request.body.appointmentIds, context.now()),
   );

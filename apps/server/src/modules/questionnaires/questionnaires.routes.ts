@@ -12,10 +12,7 @@ import {
 } from '@app/contracts/questionnaires';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireAuth } from '../../platform/access.ts';
-import {
-  changedBy,
-  publishAppointmentChangedOnSuccess,
-} from '../../platform/realtime/appointment-events.ts';
+import { changedBy, publishAppointmentChangedOnSuccess } from '../../platform/realtime/appointment-events.ts';
 import { getTaskQuestionnaire, listPatientResponses, saveFormAnswers } from './questionnaires.service.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };

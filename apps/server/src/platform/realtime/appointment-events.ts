@@ -86,7 +86,8 @@ export async function publishAppointmentChanged(
 }
 
 function stringField(value: unknown, name: string): string | undefined {
-  const field = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+  const field =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
   return typeof field === 'string' ? field : undefined;
 }
 
