@@ -54,5 +54,5 @@ export type RealtimeServerMessage =
  * of that clinic, and the screens refetch through REST.
  */
 export const APPOINTMENT_CHANGED_EVENT = 'appointment.changed';
-export const appointmentChangedPayloadSchema = z.object({ appointmentIds: z.array(z.string().uuid()) });
+export const appointmentChangedPayloadSchema = z.object({ appointmentIds: z.array(z.uuid()) });
 export type AppointmentChangedPayload = z.infer<typeof appointmentChangedPayloadSchema>;
