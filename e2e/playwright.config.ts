@@ -13,6 +13,7 @@ const careManagerSpecs = [
   'provider-day.spec.ts',
   'provider-patient.spec.ts',
   'provider-appointments.spec.ts',
+  'live-schedule.spec.ts',
 ];
 // Specs whose worker fixtures start a server (or browser) of their own.
 const ownConfigurationSpecs = ['video-call.spec.ts', 'chat-widget.spec.ts', 'sso.spec.ts'];

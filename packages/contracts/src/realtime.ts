@@ -47,3 +47,12 @@ export type RealtimeServerMessage =
   | { type: 'pong' }
   | { type: 'error'; message: string; topic?: string }
   | RoomServerMessage;
+
+/**
+ * Issue 17 (decision 0042): an appointment a provider screen shows changed (booked, rescheduled,
+ * cancelled, status, arrival, check-in). On the clinic topic; the payload names only appointment ids
+ * of that clinic, and the screens refetch through REST.
+ */
+export const APPOINTMENT_CHANGED_EVENT = 'appointment.changed';
+export const appointmentChangedPayloadSchema = z.object({ appointmentIds: z.array(z.uuid()) });
+export type AppointmentChangedPayload = z.infer<typeof appointmentChangedPayloadSchema>;

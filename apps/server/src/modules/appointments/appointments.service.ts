@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { waitlistEntries } from '../../db/schema/scheduling.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
+import { publishAppointmentChanged } from '../../platform/realtime/appointment-events.ts';
 import { appointmentRules, doctorNameOf, isoInZone, toAppointment } from './appointment-read-model.ts';
 import {
   findAppointmentRow,
@@ -160,6 +161,7 @@ export async function cancelAppointment(
     }
     await cancelLockedAppointment(tx, row, auth.userId, now, linkBase);
   });
+  await publishAppointmentChanged(context, { appointmentIds: [id] });
 }
 
 /** Add to calendar: one VEVENT in UTC; the library folds lines and escapes text (RFC 5545). */
@@ -204,7 +206,7 @@ export async function joinWaitlist(
   id: string,
 ): Promise<{ isInWaitList: boolean }> {
   const now = context.now();
-  return context.db.transaction(async (tx) => {
+  const joined = await context.db.transaction(async (tx) => {
     await lockAppointment(tx, id);
     const row = await visibleRow(tx, auth, id);
     if (row.clinicId !== clinicUuid) {
@@ -241,6 +243,8 @@ export async function joinWaitlist(
       .onConflictDoUpdate({ target: waitlistEntries.appointmentId, set: entry });
     return { isInWaitList: true };
   });
+  await publishAppointmentChanged(context, { appointmentIds: [id] });
+  return joined;
 }
 
 /** spec 2 §6 care manager: convert an office visit to telehealth when isConvertRequired. */
@@ -258,5 +262,6 @@ export async function convertToTelehealth(
     }
     await setAppointmentType(tx, id, 'video_call');
   });
+  await publishAppointmentChanged(context, { appointmentIds: [id] });
   return readAppointment(context, auth, id);
 }

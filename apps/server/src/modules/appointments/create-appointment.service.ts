@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { exclusionViolation } from '../../platform/db-errors.ts';
 import { HttpError } from '../../platform/http-error.ts';
+import { publishAppointmentChanged } from '../../platform/realtime/appointment-events.ts';
 import { checkBookable, releaseHoldsForSlot } from '../scheduling/availability.service.ts';
 import { lockProviderSlots } from '../scheduling/slots.service.ts';
 import { CLINIC_NOT_FOUND_TEXT } from '../scheduling/catalogue.service.ts';
@@ -76,7 +77,7 @@ export async function createAppointment(
   const now = context.now();
   const bookedByProvider = auth.role === 'provider';
   try {
-    return await context.db.transaction(async (tx) => {
+    const created = await context.db.transaction(async (tx) => {
       let rescheduledFromId: string | null = null;
       if (body.cancelAppointmentId) {
         await lockAppointment(tx, body.cancelAppointmentId);
@@ -148,6 +149,9 @@ export async function createAppointment(
       await releaseHoldsForSlot(tx, { patientUserId, providerId: body.providerId, startAt });
       return { id };
     });
+    // Booking, reschedule and a waitlist offer taken: the new visit and the one it replaced (decision 0042).
+    await publishAppointmentChanged(context, { appointmentIds: [created.id, body.cancelAppointmentId] });
+    return created;
   } catch (error) {
     if (exclusionViolation(error)) {
       throw new HttpError(409, SLOT_TAKEN_TEXT, {

@@ -15,6 +15,7 @@ import {
 } from '@app/contracts/check-in';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireAuth } from '../../platform/access.ts';
+import { changedBy, publishAppointmentChangedOnSuccess } from '../../platform/realtime/appointment-events.ts';
 import {
   finishCheckIn,
   listAppointmentTasks,
@@ -57,6 +58,7 @@ export async function checkInRoutes(app: FastifyInstance, { context }: { context
         body: markTaskSchema,
         response: { 200: checkInTaskSchema, ...errors },
       },
+      onResponse: publishAppointmentChangedOnSuccess(context, changedBy.appointmentParam('appointmentId')),
     },
     async (request) => markTask(db, requireAuth(request), request.params, request.body, context.now()),
   );
@@ -66,6 +68,10 @@ export async function checkInRoutes(app: FastifyInstance, { context }: { context
     {
       config: { access: access.authenticated },
       schema: { body: finishCheckInSchema, response: { 200: finishCheckInResponseSchema, ...errors } },
+      onResponse: publishAppointmentChangedOnSuccess(
+        context,
+        changedBy.appointmentListInBody('appointmentIds'),
+      ),
     },
     async (request) => finishCheckIn(db, requireAuth(request), request.body.appointmentIds, context.now()),
   );

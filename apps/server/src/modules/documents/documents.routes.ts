@@ -9,6 +9,7 @@ import {
 } from '@app/contracts/documents';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireAuth } from '../../platform/access.ts';
+import { changedBy, publishAppointmentChangedOnSuccess } from '../../platform/realtime/appointment-events.ts';
 import { listTaskDocuments, signDocument } from './documents.service.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -35,6 +36,7 @@ export async function documentsRoutes(app: FastifyInstance, { context }: { conte
         body: signDocumentSchema,
         response: { 201: signDocumentResultSchema, ...errors },
       },
+      onResponse: publishAppointmentChangedOnSuccess(context, changedBy.taskParam('taskId')),
     },
     async (request, reply) =>
       reply

@@ -177,7 +177,7 @@ describe('provider schedule and waiting rooms (spec 3 §2, §4, §7)', () => {
     expect(video.appointments.every((item) => item.type === 'video_call')).toBe(true);
   });
 
-  it("publishes 'waiting-room.changed' on the clinic topic for a status change and the 'outside' quick link", async () => {
+  it("publishes 'appointment.changed' on the clinic topic for a status change and the 'outside' quick link", async () => {
     const events: string[] = [];
     const stop = t.context.realtime.subscribe(realtimeTopic.clinic(world.clinicId), (event) => {
       events.push(event.type);
@@ -205,7 +205,7 @@ describe('provider schedule and waiting rooms (spec 3 §2, §4, §7)', () => {
       });
       expect(login.statusCode, login.body).toBe(200);
       await expect.poll(() => events.length).toBe(2);
-      expect(events).toEqual(['waiting-room.changed', 'waiting-room.changed']);
+      expect(events).toEqual(['appointment.changed', 'appointment.changed']);
       const room = waitingRoomResponseSchema.parse(
         (await t.app.inject({ url: `${base()}/waiting-room/drive-up`, headers: bearer(staff) })).json(),
       );

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { enqueueMessage } from '../../platform/outbox/outbox.ts';
+import { publishAppointmentChanged } from '../../platform/realtime/appointment-events.ts';
 import { appointmentRules, doctorNameOf, isoInZone } from '../appointments/appointment-read-model.ts';
 import {
   findAppointmentRow,
@@ -324,7 +325,7 @@ export async function changePatientStatus(
     values.visitStatusAt = now;
   }
   await upsertVisit(context.db, row.id, values);
-  await publishWaitingRoomChanged(context, clinicId);
+  await publishAppointmentChanged(context, { appointmentIds: [row.id] });
   return oneProviderAppointment(context, clinicId, appointmentId);
 }
 
@@ -357,7 +358,7 @@ export async function checkInAppointment(
     visitStatusAt: context.now(),
     updatedByUserId: auth.userId,
   });
-  await publishWaitingRoomChanged(context, clinicId);
+  await publishAppointmentChanged(context, { appointmentIds: [appointmentId] });
   return oneProviderAppointment(context, clinicId, appointmentId);
 }
 
@@ -404,6 +405,7 @@ export async function sendReminder(
     }
     await upsertVisit(tx, row.id, { reminderSentAt: now, updatedByUserId: auth.userId });
   });
+  await publishAppointmentChanged(context, { appointmentIds: [row.id] });
   return { reminderSentAt: isoInZone(now, row.timezone) };
 }
 
@@ -416,8 +418,8 @@ export async function cancelClinicAppointment(
   linkBase: string,
 ): Promise<void> {
   await clinicAppointment(context.db, clinicId, appointmentId);
+  // The appointments module's cancel publishes 'appointment.changed' (decision 0042).
   await cancelAppointment(context, auth, appointmentId, linkBase);
-  await publishWaitingRoomChanged(context, clinicId);
 }
 
 export async function walkInArrived(context: AppContext, clinicId: string, walkInId: string): Promise<void> {

@@ -12,6 +12,7 @@ import {
 } from '@app/contracts/questionnaires';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireAuth } from '../../platform/access.ts';
+import { changedBy, publishAppointmentChangedOnSuccess } from '../../platform/realtime/appointment-events.ts';
 import { getTaskQuestionnaire, listPatientResponses, saveFormAnswers } from './questionnaires.service.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -42,6 +43,7 @@ export async function questionnairesRoutes(app: FastifyInstance, { context }: { 
         body: saveFormAnswersSchema,
         response: { 200: saveFormAnswersResponseSchema, ...errors },
       },
+      onResponse: publishAppointmentChangedOnSuccess(context, changedBy.taskParam('taskId')),
     },
     async (request) =>
       saveFormAnswers(db, requireAuth(request), request.params, request.body.answers, context.now()),

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts/quick-links';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireAuth } from '../../platform/access.ts';
+import { changedBy, publishAppointmentChangedOnSuccess } from '../../platform/realtime/appointment-events.ts';
 import { sendAppointmentQuickLink } from './quick-links.service.ts';
 
 /** Where links in messages point: PUBLIC_URL, else the origin the request came to. */
@@ -27,6 +28,7 @@ export async function quickLinksRoutes(app: FastifyInstance, { context }: { cont
         body: sendAppointmentQuickLinkSchema,
         response: { 201: sentQuickLinkSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
+      onResponse: publishAppointmentChangedOnSuccess(context, changedBy.appointmentParam('appointmentId')),
     },
     async (request, reply) =>
       reply

@@ -15,7 +15,7 @@ import { randomToken, sha256 } from '../../platform/passwords.ts';
 import { findUserById, type UserRow } from '../auth/auth.repository.ts';
 import { upsertCheckIn } from '../check-in/check-in.repository.ts';
 import { APPOINTMENT_NOT_FOUND_TEXT, requireCheckInAppointment } from '../check-in/check-in.service.ts';
-import { publishWaitingRoomChanged } from '../provider-schedule/provider-schedule.service.ts';
+import { publishAppointmentChanged } from '../../platform/realtime/appointment-events.ts';
 import { consumeQuickLink, insertQuickLink } from './quick-links.repository.ts';
 
 // spec 2 §2 Quick-link entry, §7 "logins by check-in, messaging, confirm, careplan, on-fly, outside
@@ -228,7 +228,7 @@ export async function verifyQuickLinkLogin(
   if (link.type === 'outside' && link.appointmentId) {
     await upsertCheckIn(context.db, link.appointmentId, { outsideAt: now });
     // spec 3 §4: the DriveUp queue shows the patient outside at once (decision 0024).
-    await publishWaitingRoomChanged(context, link.clinicId);
+    await publishAppointmentChanged(context, { appointmentIds: [link.appointmentId] });
   }
   return user;
 }

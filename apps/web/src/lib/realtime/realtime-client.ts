@@ -48,6 +48,30 @@ class RealtimeClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private sessionUserId: string | null = null;
   private stopSessionWatch: (() => void) | null = null;
+  private readonly statusListeners = new Set<() => void>();
+
+  /** True while the socket is authenticated: events arrive, so screens need not poll (decision 0042). */
+  isLive(): boolean {
+    return this.ready;
+  }
+
+  /** Called whenever isLive() may have changed; returns the function that stops listening. */
+  subscribeStatus(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => {
+      this.statusListeners.delete(listener);
+    };
+  }
+
+  private setReady(ready: boolean): void {
+    if (this.ready === ready) {
+      return;
+    }
+    this.ready = ready;
+    for (const listener of this.statusListeners) {
+      listener();
+    }
+  }
 
   subscribe(topic: string, listener: RealtimeListener): () => void {
     const listeners = this.listeners.get(topic) ?? new Set<RealtimeListener>();
@@ -108,7 +132,7 @@ class RealtimeClient {
       return;
     }
     if (message.type === 'ready' && !this.ready) {
-      this.ready = true;
+      this.setReady(true);
       this.attempts = 0;
       for (const topic of this.listeners.keys()) {
         this.send({ type: 'subscribe', topic });
@@ -139,7 +163,7 @@ class RealtimeClient {
       return;
     }
     this.socket = null;
-    this.ready = false;
+    this.setReady(false);
     if (this.listeners.size === 0 || !getSession()) {
       return;
     }
@@ -182,7 +206,7 @@ class RealtimeClient {
     this.reconnectTimer = undefined;
     const socket = this.socket;
     this.socket = null;
-    this.ready = false;
+    this.setReady(false);
     socket?.close();
   }
 

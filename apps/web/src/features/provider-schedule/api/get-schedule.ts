@@ -25,12 +25,18 @@ export function scheduleQuery(
   date: string,
   sort: 'time' | 'provider',
   filters: WorkspaceFilters,
+  /** The fallback polling while the realtime socket is down (useWaitingRoomEvents, decision 0042). */
+  refetchInterval: number | false = false,
 ) {
   return queryOptions({
     queryKey: [SCHEDULE_KEY, clinicId, date, sort, filters],
     queryFn: ({ signal }) => getSchedule(clinicId, date, sort, filters, signal),
     // Until the workspace names the clinic there is nothing to ask for.
     enabled: clinicId !== '',
+    refetchInterval,
+    // The day follows every appointment change live: a refetch must not flash the global loader
+    // (the page shows its own loading line the first time).
+    meta: { loader: false },
   });
 }
 
@@ -39,6 +45,7 @@ export function useSchedule(
   date: string,
   sort: 'time' | 'provider',
   filters: WorkspaceFilters,
+  refetchInterval: number | false = false,
 ) {
-  return useQuery(scheduleQuery(clinicId, date, sort, filters));
+  return useQuery(scheduleQuery(clinicId, date, sort, filters, refetchInterval));
 }

@@ -21,8 +21,15 @@ export async function listAppointments(
   );
 }
 
-export function appointmentListQuery(clinicId: string, filters: ListFilters, enabled: boolean) {
+export function appointmentListQuery(
+  clinicId: string,
+  filters: ListFilters,
+  enabled: boolean,
+  /** The fallback polling while the realtime socket is down (decision 0042). */
+  refetchInterval: number | false = false,
+) {
   return queryOptions({
+    refetchInterval,
     queryKey: [APPOINTMENT_LIST_KEY, clinicId, filters],
     queryFn: ({ signal }) => listAppointments(clinicId, filters, signal),
     enabled: enabled && clinicId !== '',
@@ -33,6 +40,11 @@ export function appointmentListQuery(clinicId: string, filters: ListFilters, ena
   });
 }
 
-export function useAppointmentList(clinicId: string, filters: ListFilters, enabled: boolean) {
-  return useQuery(appointmentListQuery(clinicId, filters, enabled));
+export function useAppointmentList(
+  clinicId: string,
+  filters: ListFilters,
+  enabled: boolean,
+  refetchInterval: number | false = false,
+) {
+  return useQuery(appointmentListQuery(clinicId, filters, enabled, refetchInterval));
 }

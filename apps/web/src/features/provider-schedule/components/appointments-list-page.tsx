@@ -43,8 +43,8 @@ export function AppointmentsListPage() {
     data && filters.clinic && data.clinics.some((clinic) => clinic.id === filters.clinic)
       ? filters.clinic
       : (data?.clinicId ?? '');
-  const list = useAppointmentList(clinicId, filters, allowed);
-  useWaitingRoomEvents(allowed && clinicId ? clinicId : null);
+  const pollMs = useWaitingRoomEvents(allowed && clinicId ? clinicId : null);
+  const list = useAppointmentList(clinicId, filters, allowed, pollMs);
 
   const title = <PageTitle>{t('list_title')}</PageTitle>;
   if (!data) {

@@ -13,6 +13,7 @@ import { useProviders } from '../../../lib/provider/clinic-lists.ts';
 import { addDays, filterIconFor, localToday, scheduleTitle } from '../schedule-rules.ts';
 import { AppointmentRow } from './appointment-row.tsx';
 import { FilterLinks } from './filter-links.tsx';
+import { useWaitingRoomEvents } from '../use-waiting-room-events.ts';
 
 /** spec 3 §2 Provider appointment schedule. */
 export function SchedulePage() {
@@ -26,7 +27,9 @@ export function SchedulePage() {
   const sort = search.get('sort') === 'provider' ? 'provider' : 'time';
   const filters = filtersOf(search);
   const clinicId = workspace?.clinicId ?? '';
-  const schedule = useSchedule(clinicId, date, sort, filters);
+  // Issue 17 item 3: the day follows the clinic's appointment events; polls only while the socket is down.
+  const pollMs = useWaitingRoomEvents(clinicId || null);
+  const schedule = useSchedule(clinicId, date, sort, filters, pollMs);
   const providers = useProviders(clinicId, []);
   // spec 3 §5: the picker is bounded (the server answers the bounds; until then the same rule here).
   const minDate = schedule.data?.minDate ?? addDays(today, -SCHEDULE_DAYS_BACK);
