@@ -5,7 +5,8 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /** 'voice': an outbound call kept locally by the dialer's default (decision 0043); never delivered. */
+    channel: text('channel', { enum: ['email', 'sms', 'voice'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
