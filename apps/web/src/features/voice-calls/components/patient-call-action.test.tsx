@@ -34,7 +34,11 @@ function stubApi(permissions: string[], modules: string[]) {
     vi.fn((input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://localhost');
       const method = init?.method ?? 'GET';
-      requests.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
+      requests.push({
+        method,
+        path: url.pathname,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null,
+      });
       let body: unknown = {};
       let status = 200;
       if (url.pathname === '/api/provider/workspace') {
