@@ -16,7 +16,7 @@ const careManagerSpecs = [
   'live-schedule.spec.ts',
 ];
 // Specs whose worker fixtures start a server (or browser) of their own.
-const ownConfigurationSpecs = ['video-call.spec.ts', 'chat-widget.spec.ts', 'sso.spec.ts'];
+const ownConfigurationSpecs = ['video-call.spec.ts', 'chat-widget.spec.ts', 'sso.spec.ts', 'dialer.spec.ts'];
 // The other variants of spec 1 §1 (decision 0037): one small project each, named after its APP_VARIANT.
 const variantSpecs = ['quick-link', 'unitedmd', 'womens-healthcare'].map((variant) => ({
   variant,

@@ -122,6 +122,14 @@ const envSchema = z
     SMTP_FROM: z.string().default('Care Portal <no-reply@localhost>'),
     SMS_PROVIDER_URL: optionalUrl,
     SMS_PROVIDER_TOKEN: z.string().optional(),
+    /**
+     * Issue 17 item 4 (decision 0043): the outbound dialer's telephony provider. Unset: calls are kept
+     * in the outbox (development) or refused with 503 (production), like SMS without a gateway.
+     */
+    TELEPHONY_PROVIDER_URL: optionalUrl,
+    TELEPHONY_PROVIDER_TOKEN: optionalText,
+    /** The number the patient sees calling (E.164); needed with TELEPHONY_PROVIDER_URL. */
+    TELEPHONY_CALLER_ID: optionalText,
     /** How often the outbox worker looks for messages to deliver. Short, because two-factor codes wait on it. */
     OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /** Seed the demo clinic into an empty database. Never in production. */
@@ -243,6 +251,20 @@ const envSchema = z
           message: `SSO_${ehr}_ISSUER needs SSO_${ehr}_CLIENT_ID and SSO_${ehr}_CLIENT_SECRET`,
         });
       }
+    }
+    if (env.TELEPHONY_PROVIDER_URL && !env.TELEPHONY_CALLER_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TELEPHONY_CALLER_ID'],
+        message: 'TELEPHONY_PROVIDER_URL needs TELEPHONY_CALLER_ID (the number patients see calling)',
+      });
+    }
+    if (env.TELEPHONY_CALLER_ID && !/^\+[1-9]\d{6,14}$/.test(env.TELEPHONY_CALLER_ID)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TELEPHONY_CALLER_ID'],
+        message: 'TELEPHONY_CALLER_ID must be a phone number in E.164 form, e.g. +15551234567',
+      });
     }
     if (env.FEEDBACK_SSO_URL && !env.FEEDBACK_SSO_SECRET) {
       ctx.addIssue({

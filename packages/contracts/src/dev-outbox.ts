@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The development outbox (ARCHITECTURE.md, Notifications): every email and SMS the server would send,
+// The development outbox (ARCHITECTURE.md, Notifications): every email, SMS and call the server would send or place,
 // readable without a real gateway. The route does not exist when NODE_ENV=production.
 
 export const DEV_OUTBOX_PATH = '/dev/outbox';
@@ -17,7 +17,8 @@ export type DevOutboxQuery = z.infer<typeof devOutboxQuerySchema>;
 
 export const devOutboxMessageSchema = z.object({
   id: z.string(),
-  channel: z.enum(['email', 'sms', 'push']),
+  /** 'push': a push notification (decision 0044); 'voice': an outbound call the dialer kept here instead of dialling (decision 0043). */
+  channel: z.enum(['email', 'sms', 'push', 'voice']),
   recipient: z.string(),
   subject: z.string().nullable(),
   body: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WORKSPACE_MODULES } from './workspace-modules.ts';
 
 // Development-only (NODE_ENV !== 'production'): a video visit of the e2e test's own (issue 7): a fresh
 // clinic with a telehealth doctor, a fresh patient and a video appointment the patient may join now.
@@ -14,6 +15,10 @@ export const fixtureVideoWorldSchema = z.object({
     .min(-600)
     .max(60 * 24 * 30)
     .default(0),
+  /** Clinic modules on besides PATIENT_OUTSIDE (the dialer's e2e turns OUTBOUND_CALLING on). */
+  extraModules: z.array(z.enum(WORKSPACE_MODULES)).max(WORKSPACE_MODULES.length).default([]),
+  /** The patient's mobile phone (the dialer's e2e calls it); none by default. */
+  patientMobilePhone: z.string().max(20).optional(),
 });
 export type FixtureVideoWorld = z.input<typeof fixtureVideoWorldSchema>;
 

@@ -54,6 +54,7 @@ import { healthCardRoutes } from './health-card/health-card.routes.ts';
 import { patientClinicsRoutes } from './clinics/patient-clinics.routes.ts';
 import { patientDocumentsRoutes } from './patient-documents/patient-documents.routes.ts';
 import { pushActionsRoutes } from './push-actions/push-actions.routes.ts';
+import { voiceCallsRoutes } from './voice-calls/voice-calls.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -114,4 +115,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(patientClinicsRoutes, { context });
   await app.register(patientDocumentsRoutes, { context });
   await app.register(pushActionsRoutes, { context });
+  await app.register(voiceCallsRoutes, { context });
 }

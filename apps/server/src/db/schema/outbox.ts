@@ -5,8 +5,9 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // 'push': recipient is the user id, body the JSON payload (decision 0044); text, so no migration.
-    channel: text('channel', { enum: ['email', 'sms', 'push'] }).notNull(),
+    // 'push': recipient is the user id, body the JSON payload (decision 0044). 'voice': an outbound
+    // call kept locally by the dialer's default (decision 0043), never delivered. Text, so no migration.
+    channel: text('channel', { enum: ['email', 'sms', 'push', 'voice'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),

@@ -31,7 +31,7 @@ export async function createVideoWorld(
   const clinic = await createFixtureClinic(db, { name: `Video clinic ${input.name}`, masterPassword: null });
   await db
     .update(clinics)
-    .set({ modules: ['PATIENT_OUTSIDE'] })
+    .set({ modules: ['PATIENT_OUTSIDE', ...input.extraModules] })
     .where(eq(clinics.id, clinic.id));
   const suffix = input.name.replace(/[^a-z0-9]/gi, '').slice(-8);
   const person = (role: 'doctor' | 'patient', firstName: string) => ({
@@ -66,6 +66,7 @@ export async function createVideoWorld(
       memberType: 'patient',
       email: `${patientPerson.username}@example.com`,
       birthdate: '1980-04-12',
+      mobilePhone: input.patientMobilePhone ?? null,
     }),
     now,
   );

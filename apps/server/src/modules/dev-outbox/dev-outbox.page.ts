@@ -13,6 +13,13 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
+const CHANNEL_NAMES: Record<DevOutboxMessage['channel'], string> = {
+  email: 'Email',
+  sms: 'SMS',
+  push: 'Push',
+  voice: 'Voice call',
+};
+
 function formatTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }
@@ -26,7 +33,7 @@ function renderRow(message: DevOutboxMessage): string {
   const subject = message.subject ? `<strong>${escapeHtml(message.subject)}</strong>` : '';
   return `<tr>
 <td><time datetime="${escapeHtml(message.createdAt)}">${escapeHtml(formatTime(message.createdAt))}</time></td>
-<td>${message.channel === 'sms' ? 'SMS' : message.channel === 'push' ? 'Push' : 'Email'}</td>
+<td>${CHANNEL_NAMES[message.channel]}</td>
 <td>${escapeHtml(message.recipient)}</td>
 <td>${escapeHtml(message.purpose)}</td>
 <td>${escapeHtml(message.status)}</td>
@@ -82,7 +89,7 @@ ${messages.map(renderRow).join('\n')}
 <body>
 <header>
 <h1>Development outbox</h1>
-<p class="note">Every email and SMS the server has sent, kept here so you can finish two-factor login and recovery without a real gateway. This page does not exist in production.</p>
+<p class="note">Every email, SMS and outbound call the server has sent or placed, kept here so you can finish two-factor login and recovery without a real gateway. This page does not exist in production.</p>
 </header>
 <main>
 <form method="get" action="${DEV_OUTBOX_PATH}" role="search" aria-label="Filter messages">

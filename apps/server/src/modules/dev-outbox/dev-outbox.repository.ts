@@ -11,7 +11,7 @@ function recipientCondition(filter: RecipientFilter): SQL | undefined {
       return sql`lower(${outboxMessages.recipient}) = ${filter.address}`;
     case 'phone':
       // Stored numbers may be E.164 or 10 digits; compare the trailing digits of both sides.
-      return sql`${outboxMessages.channel} = 'sms' and right(regexp_replace(${outboxMessages.recipient}, '[^0-9]', '', 'g'), ${filter.digits.length}) = ${filter.digits}`;
+      return sql`${outboxMessages.channel} in ('sms', 'voice') and right(regexp_replace(${outboxMessages.recipient}, '[^0-9]', '', 'g'), ${filter.digits.length}) = ${filter.digits}`;
     case 'exact':
       return sql`lower(${outboxMessages.recipient}) = ${filter.value}`;
   }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { checkInTaskListSchema } from '@app/contracts/check-in';
+import type { Form } from '@app/contracts/questionnaires';
 import {
   APPOINTMENT_CHANGED_EVENT,
   appointmentChangedPayloadSchema,
@@ -24,7 +25,7 @@ import { issueQuickLink } from '../quick-links/quick-links.service.ts';
 // waiting rooms or the clinic's list shows publishes 'appointment.changed' on the clinic topic, after
 // it committed, with the changed appointment ids only. A refused write publishes nothing.
 
-const TYPED_FORM = {
+const TYPED_FORM: Omit<Form, 'formId'> = {
   title: 'Allergies',
   description: null,
   groupList: [

@@ -16,6 +16,7 @@ import type {
   RoomSession,
 } from '../../platform/realtime/realtime-connection.ts';
 import { publishWaitingRoomChanged } from '../provider-schedule/provider-schedule.service.ts';
+import { endVisitVoiceCalls } from '../voice-calls/voice-calls.service.ts';
 import { verifyRoomToken, type RoomTokenClaims } from './room-token.ts';
 import {
   endRoom,
@@ -339,6 +340,8 @@ class RoomSessionImpl implements RoomSession {
       this.error('room_ended', 'The visit has ended.');
       return;
     }
+    // spec 3 §2: "Providers with an ended video call end all voice calls" (decision 0043).
+    await endVisitVoiceCalls(this.context, member.appointmentId, member.userId, this.log);
     // Everyone, this socket included, hears it through the hub and leaves.
     await this.publish(realtimeTopic.room(member.appointmentId), { type: 'room.ended' });
     await publishWaitingRoomChanged(this.context, member.clinicId);

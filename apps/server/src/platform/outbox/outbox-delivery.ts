@@ -16,6 +16,11 @@ export const OUTBOX_MAX_ATTEMPTS = 6;
  */
 export const OUTBOX_CLAIM_LEASE_MS = 2 * 60_000;
 const LAST_ERROR_MAX_LENGTH = 500;
+const DELIVERABLE_CHANNELS: DeliverableMessage['channel'][] = ['email', 'sms', 'push'];
+
+function isDeliverable(channel: string): channel is DeliverableMessage['channel'] {
+  return (DELIVERABLE_CHANNELS as string[]).includes(channel);
+}
 
 const MISSING_ADAPTER: OutboxAdapter = {
   name: 'missing',
@@ -54,7 +59,15 @@ export async function claimOutboxBatch(db: Db, now: Date, limit: number): Promis
         attempts: outboxMessages.attempts,
       })
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, now)))
+      .where(
+        and(
+          eq(outboxMessages.status, 'pending'),
+          lte(outboxMessages.nextAttemptAt, now),
+          // 'voice' rows are the dialer's local record (decision 0043), never something to deliver;
+          // 'push' rows go through the push adapter (decision 0044).
+          inArray(outboxMessages.channel, DELIVERABLE_CHANNELS),
+        ),
+      )
       .orderBy(asc(outboxMessages.nextAttemptAt))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -73,7 +86,9 @@ export async function claimOutboxBatch(db: Db, now: Date, limit: number): Promis
           rows.map((row) => row.id),
         ),
       );
-    return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
+    return rows.flatMap((row) =>
+      isDeliverable(row.channel) ? [{ ...row, channel: row.channel, attempts: row.attempts + 1 }] : [],
+    );
   });
 }
 

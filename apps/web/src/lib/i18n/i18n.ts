@@ -51,7 +51,8 @@ export type FeatureNamespace =
   | 'family'
   | 'clinics'
   | 'providerAdmin'
-  | 'videoCall';
+  | 'videoCall'
+  | 'voiceCalls';
 
 const featureCatalogues = new Map<string, FeatureCatalogue>();
 /** `${instance language}:${catalogue name}` of the catalogues already added to the active instance. */

@@ -12,6 +12,7 @@ import type { myDocumentsEn } from '../../features/my-documents/i18n/en.ts';
 import type { questionnairesEn } from '../../features/questionnaires/i18n/en.ts';
 import type { messagingEn } from '../../features/messaging/i18n/en.ts';
 import type { videoCallEn } from '../../features/video-call/i18n/en.ts';
+import type { voiceCallsEn } from '../../features/voice-calls/i18n/en.ts';
 import type { checkInEn } from '../../features/check-in/i18n/en.ts';
 import type { providerShellEn } from '../../features/provider-shell/i18n/en.ts';
 import type { providerScheduleEn } from '../../features/provider-schedule/i18n/en.ts';
@@ -63,6 +64,7 @@ declare module 'i18next' {
       clinics: typeof clinicsEn;
       providerAdmin: typeof providerAdminEn;
       videoCall: typeof videoCallEn;
+      voiceCalls: typeof voiceCallsEn;
       healthCard: typeof healthCardEn;
     };
     keySeparator: false;

@@ -17,6 +17,7 @@ import {
 } from '../api/appointment-actions.ts';
 import { SCHEDULE_KEY } from '../api/get-schedule.ts';
 import { VideoJoinLink } from './video-join-link.tsx';
+import { PatientCallAction } from '../../voice-calls/components/patient-call-action.tsx';
 import { showsCheckInButton, showsQuickLinkButton } from '../schedule-rules.ts';
 
 export interface RowActionsProps {
@@ -82,6 +83,12 @@ export function RowActions({
     <>
       {visit}
       <VideoJoinLink appointment={appointment} />
+      {/* Issue 17 item 4: the outbound dialer, shown only with the clinic's module (decision 0043). */}
+      <PatientCallAction
+        clinicId={clinicId}
+        patientId={appointment.patientId}
+        patientName={appointment.patientName}
+      />
       {day === 'today' && quickLinkAllowed ? (
         <Button
           variant="outline"

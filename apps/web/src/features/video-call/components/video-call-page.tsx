@@ -18,6 +18,7 @@ import { CallControls } from './call-controls.tsx';
 import { ChatPanel } from './chat-panel.tsx';
 import { PermissionsBlock } from './permissions-block.tsx';
 import { previewStream, VideoTile } from './video-tile.tsx';
+import { VisitDialer } from '../../voice-calls/components/visit-dialer.tsx';
 
 // spec 3 §2 "Video-call room", issue 7. One screen for both routes:
 // - /provider/video-call/:appointmentId: a signed-in provider, or (with ?uuid=) an invited guest,
@@ -161,6 +162,10 @@ function VideoRoom({
       ) : (
         <PreJoin call={call} side={side} />
       )}
+      {/* Issue 17 item 4: the provider may phone the patient; the clinic module decides (decision 0043). */}
+      {side === 'provider' && call.ticket?.role === 'provider' ? (
+        <VisitDialer appointmentId={appointmentId} />
+      ) : null}
     </div>
   );
 }
