@@ -67,6 +67,10 @@ async function openRow(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 }
 
+// About 80 rows with two client-side navigations each, and axe on each screen a worker meets first:
+// more than the suite's 90 s on a loaded machine, so this spec allows five minutes per provider.
+test.describe.configure({ timeout: 300_000 });
+
 for (const grant of GRANTS) {
   test(`a provider holding ${grant === 'none' ? 'no permission' : `only ${grant}`} meets every provider route as spec 3 §6 says`, async ({
     page,
