@@ -15,6 +15,8 @@ const careManagerSpecs = [
   'provider-appointments.spec.ts',
   'live-schedule.spec.ts',
 ];
+// Issue 17: every provider route × each single permission (care-manager server, its own project).
+const permissionMatrixSpecs = ['permission-matrix.spec.ts'];
 // Specs whose worker fixtures start a server (or browser) of their own.
 const ownConfigurationSpecs = ['video-call.spec.ts', 'chat-widget.spec.ts', 'sso.spec.ts', 'dialer.spec.ts'];
 // The other variants of spec 1 §1 (decision 0037): one small project each, named after its APP_VARIANT.
@@ -26,10 +28,20 @@ const variantSpecs = ['quick-link', 'unitedmd', 'womens-healthcare'].map((varian
 const projects: Project<object, PortalWorkerOptions>[] = [
   {
     name: 'care-plan',
-    testIgnore: [...careManagerSpecs, ...ownConfigurationSpecs, ...variantSpecs.map(({ spec }) => spec)],
+    testIgnore: [
+      ...careManagerSpecs,
+      ...ownConfigurationSpecs,
+      ...variantSpecs.map(({ spec }) => spec),
+      ...permissionMatrixSpecs,
+    ],
     use: { portalEnv: { APP_VARIANT: 'care-plan' } },
   },
   { name: 'care-manager', testMatch: careManagerSpecs, use: { portalEnv: { APP_VARIANT: 'care-manager' } } },
+  {
+    name: 'permission-matrix',
+    testMatch: permissionMatrixSpecs,
+    use: { portalEnv: { APP_VARIANT: 'care-manager' } },
+  },
   ...ownConfigurationSpecs.map((spec) => ({ name: spec.replace('.spec.ts', ''), testMatch: spec })),
   ...variantSpecs.map(({ variant, spec }) => ({
     name: variant,

@@ -24,26 +24,43 @@ export type AccessRule =
   | { kind: 'authenticated' }
   | { kind: 'patient' }
   /**
-   * A provider of the clinic. With `module`, one of the caller's clinics must have that module on
-   * (spec 3 §6: sidebar items and their routes need both). A route with a `:clinicId` parameter is
-   * further limited to members of that clinic, and then the module must be on in that clinic.
+   * A provider of the clinic holding every one of `permissions` (spec 3 §6; a patient tab such as
+   * health needs PATIENT and REMOTE_PATIENT_MONITORING). With `module`, one of the caller's clinics
+   * must have that module on (spec 3 §6: sidebar items and their routes need both). A route with a
+   * `:clinicId` parameter is further limited to members of that clinic, and then the module must be
+   * on in that clinic.
    */
-  | { kind: 'provider'; permission?: ProviderPermission; module?: WorkspaceModule };
+  | { kind: 'provider'; permissions?: readonly ProviderPermission[]; module?: WorkspaceModule };
+
+/** One permission, or several that must all hold. */
+export type PermissionRequirement = ProviderPermission | readonly ProviderPermission[];
 
 export const access = {
   public: { kind: 'public' },
   dev: { kind: 'dev' },
   authenticated: { kind: 'authenticated' },
   patient: { kind: 'patient' },
-  provider: (permission?: ProviderPermission, module?: WorkspaceModule): AccessRule => ({
-    kind: 'provider',
-    ...(permission ? { permission } : {}),
-    ...(module ? { module } : {}),
-  }),
+  provider: (permission?: PermissionRequirement, module?: WorkspaceModule): AccessRule => {
+    const permissions =
+      permission === undefined ? [] : typeof permission === 'string' ? [permission] : [...permission];
+    return {
+      kind: 'provider',
+      ...(permissions.length > 0 ? { permissions } : {}),
+      ...(module ? { module } : {}),
+    };
+  },
 } as const satisfies Record<
   string,
-  AccessRule | ((permission?: ProviderPermission, module?: WorkspaceModule) => AccessRule)
+  AccessRule | ((permission?: PermissionRequirement, module?: WorkspaceModule) => AccessRule)
 >;
+
+/** The permissions of a provider rule that `granted` lacks (none: the permission part holds). */
+export function missingPermissions(
+  rule: Extract<AccessRule, { kind: 'provider' }>,
+  granted: readonly ProviderPermission[],
+): ProviderPermission[] {
+  return (rule.permissions ?? []).filter((permission) => !granted.includes(permission));
+}
 
 export interface AuthContext {
   userId: string;
@@ -242,8 +259,10 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
         if (request.auth.role !== 'provider') {
           throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
         }
-        if (rule.permission && !request.auth.permissions.includes(rule.permission)) {
-          throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
+        // A stable code, so the web app and the permission matrix test (provider-permission-matrix
+        // .test.ts) tell a missing permission from a wrong role or an inactive module.
+        if (missingPermissions(rule, request.auth.permissions).length > 0) {
+          throw new HttpError(403, FORBIDDEN, { code: 'missing_permission' });
         }
         await checkProviderClinic(options.db, request, rule.module);
         return;

@@ -76,7 +76,7 @@ describe('every provider route', () => {
   });
 
   it('refuses a provider lacking the permission (403)', async () => {
-    for (const route of routes.filter((item) => item.rule.kind === 'provider' && item.rule.permission)) {
+    for (const route of routes.filter((item) => item.rule.kind === 'provider' && item.rule.permissions)) {
       expect({ route: route.url, status: (await call(route, unprivilegedToken)).statusCode }).toEqual({
         route: route.url,
         status: 403,

@@ -10,6 +10,7 @@ import {
   rootRedirect,
   type Area,
 } from './guards/area-access.ts';
+import { isGuardedRoute, providerRouteGate } from '@app/contracts/provider-route-gates';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { ROUTE_REDIRECTS, routesOfArea, type RouteEntry, type ScreenId } from './route-map.ts';
 import type { RouteHandle } from './route-handle.ts';
@@ -714,6 +715,30 @@ function ssoLoginGuard({ request }: LoaderFunctionArgs) {
   return complete ? null : redirect('/guest/login');
 }
 
+/**
+ * spec 3 §6: a provider screen whose row of PROVIDER_ROUTE_GATES asks for a permission or a module
+ * renders inside the one route guard, so no screen checks its own gate.
+ */
+function guardedScreen(entry: RouteEntry): LazyComponent {
+  const load = SCREENS[entry.screen];
+  if (!isGuardedRoute(providerRouteGate(entry.path))) {
+    return load;
+  }
+  // The guard comes with the screen (not in the first page's bundle).
+  return () =>
+    Promise.all([load(), import('./guards/provider-route-guard.tsx')]).then(
+      ([{ Component: Screen }, { ProviderRouteGuard }]) => ({
+        Component: function GuardedScreen() {
+          return (
+            <ProviderRouteGuard path={entry.path}>
+              <Screen />
+            </ProviderRouteGuard>
+          );
+        },
+      }),
+    );
+}
+
 function toRoute(entry: RouteEntry, relativeTo: string): RouteObject {
   const handle: RouteHandle = {
     titleKey: entry.titleKey,
@@ -722,7 +747,7 @@ function toRoute(entry: RouteEntry, relativeTo: string): RouteObject {
   return {
     path: entry.path.slice(relativeTo.length),
     handle,
-    lazy: SCREENS[entry.screen],
+    lazy: guardedScreen(entry),
     ...(entry.screen === 'sso-login' ? { loader: ssoLoginGuard } : {}),
     ...(entry.screen === 'provider-video-call' ? { loader: providerVideoCallGuard } : {}),
   };
@@ -754,7 +779,7 @@ function areaChildren(area: Area, prefix: string): RouteObject[] {
     {
       path: shell.path.slice(prefix.length),
       handle: { titleKey: shell.titleKey } satisfies RouteHandle,
-      lazy: SCREENS[shell.screen],
+      lazy: guardedScreen(shell),
       children: [
         {
           index: true,

@@ -26,6 +26,7 @@ import { providerAdminEn } from '../features/provider-admin/i18n/en.ts';
 import { videoCallEn } from '../features/video-call/i18n/en.ts';
 import { providerScheduleEn } from '../features/provider-schedule/i18n/en.ts';
 import { voiceCallsEn } from '../features/voice-calls/i18n/en.ts';
+import { providerShellEn } from '../features/provider-shell/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -68,6 +69,7 @@ export function createTestI18n() {
         videoCall: videoCallEn,
         providerSchedule: providerScheduleEn,
         voiceCalls: voiceCallsEn,
+        providerShell: providerShellEn,
       },
     },
     keySeparator: false,

@@ -31,8 +31,8 @@ describe('patient health tab: care plans, devices, Intellimap (issue 6 item 9, s
 
   beforeAll(async () => {
     t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 10_000, AUTH_RATE_LIMIT_PER_ACCOUNT: 10_000 });
-    smith = await providerWithClinic(t, ['REMOTE_PATIENT_MONITORING']);
-    stranger = await providerWithClinic(t, ['REMOTE_PATIENT_MONITORING']);
+    smith = await providerWithClinic(t, ['PATIENT', 'REMOTE_PATIENT_MONITORING']);
+    stranger = await providerWithClinic(t, ['PATIENT', 'REMOTE_PATIENT_MONITORING']);
     limited = await providerWithClinic(t, ['PATIENT', 'APPOINTMENTS']);
     const janeUser = await patientAt(t, [smith.clinicId, limited.clinicId]);
     mark = await patientAt(t, [stranger.clinicId]);

@@ -26,7 +26,8 @@ import {
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const base = '/api/provider/clinics/:clinicId/patients/:patientId';
-const rpm = access.provider('REMOTE_PATIENT_MONITORING');
+// spec 3 §2: the health tab sits in the patient view, so it needs PATIENT as well as its own permission.
+const rpm = access.provider(['PATIENT', 'REMOTE_PATIENT_MONITORING']);
 
 /** spec 3 §2 patient health tab: Care Plans, Devices and Intellimap (paths ours, decision 0028). */
 export async function carePlansRoutes(app: FastifyInstance, { context }: { context: AppContext }) {

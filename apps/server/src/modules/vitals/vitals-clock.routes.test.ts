@@ -21,7 +21,7 @@ describe('business time follows the server clock, not the real one (decision 003
   beforeAll(async () => {
     t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 10_000, AUTH_RATE_LIMIT_PER_ACCOUNT: 10_000 });
     t.advanceClock(SHIFT_MS);
-    const smith = await providerWithClinic(t, ['REMOTE_PATIENT_MONITORING']);
+    const smith = await providerWithClinic(t, ['PATIENT', 'REMOTE_PATIENT_MONITORING']);
     const janeUser = await patientAt(t, [smith.clinicId]);
     jane = { id: janeUser.id, token: (await loginTokens(t.app, janeUser.username)).access_token };
   });

@@ -88,11 +88,12 @@ export async function vitalsRoutes(app: FastifyInstance, { context }: { context:
     },
   );
 
-  // spec 3 §2 health tab (Flowsheet, Graphs & Goals): a patient of the provider's clinic.
+  // spec 3 §2 health tab (Flowsheet, Graphs & Goals): a patient of the provider's clinic; the tab
+  // is in the patient view, so PATIENT as well as REMOTE_PATIENT_MONITORING.
   routes.get(
     '/api/provider/clinics/:clinicId/patients/:patientId/vitals',
     {
-      config: { access: access.provider('REMOTE_PATIENT_MONITORING') },
+      config: { access: access.provider(['PATIENT', 'REMOTE_PATIENT_MONITORING']) },
       schema: {
         params: clinicPatientPathSchema,
         querystring: vitalSeriesQuerySchema,

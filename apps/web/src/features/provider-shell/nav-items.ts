@@ -1,7 +1,8 @@
-import type { WorkspaceGate } from '../../lib/provider/provider-workspace.ts';
+import { routeGate, type WorkspaceGate } from '../../lib/provider/provider-workspace.ts';
 
 // spec 3 §2 Provider sidebar (the table), footer tabs and side menu, as data: what each item links to,
-// which permission and clinic module it needs, which counter lights its red dot and which other paths
+// which permission and clinic module it needs (the row of its route in PROVIDER_ROUTE_GATES,
+// spec 3 §6), which counter lights its red dot and which other paths
 // make it active.
 
 export type CounterId = 'messages' | 'insurances' | 'followUps' | 'driveUp' | 'telehealth';
@@ -37,14 +38,14 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
     to: '/provider/patient-navigation',
     label: 'tracker',
     icon: 'tracker',
-    gate: { permission: 'PATIENT_NAVIGATION', module: 'PATIENT_NAVIGATION' },
+    gate: routeGate('/provider/patient-navigation'),
   },
   {
     id: 'telehealth',
     to: '/provider/waiting-room-telehealth',
     label: 'telehealthWaitingRoom',
     icon: 'telehealth',
-    gate: { permission: 'TELEHEALTH_WAITING_ROOM', module: 'PATIENT_OUTSIDE' },
+    gate: routeGate('/provider/waiting-room-telehealth'),
     counter: 'telehealth',
   },
   {
@@ -52,7 +53,7 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
     to: '/provider/waiting-room',
     label: 'driveUp',
     icon: 'driveUp',
-    gate: { permission: 'VIRTUAL_WAITING_ROOM', module: 'PATIENT_OUTSIDE' },
+    gate: routeGate('/provider/waiting-room'),
     counter: 'driveUp',
   },
   {
@@ -60,7 +61,7 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
     to: '/provider/appointment',
     label: 'schedule',
     icon: 'schedule',
-    gate: {},
+    gate: routeGate('/provider/appointment'),
     // The clinic's appointment list (decision 0039) belongs to the schedule.
     alsoActive: [/^\/provider\/video-call\//, /^\/provider\/appointments(\/|$)/],
   },
@@ -69,7 +70,7 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
     to: '/provider/message',
     label: 'secureMessaging',
     icon: 'message',
-    gate: { permission: 'MESSAGE' },
+    gate: routeGate('/provider/message'),
     counter: 'messages',
     alsoActive: [/^\/provider\/single-header(\/|$)/],
   },
@@ -78,21 +79,21 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
     to: '/provider/bulk-message',
     label: 'bulkMessaging',
     icon: 'bulk',
-    gate: { permission: 'BULK_MESSAGING', module: 'BULK_MESSAGING' },
+    gate: routeGate('/provider/bulk-message'),
   },
   {
     id: 'flows',
     to: '/provider/flows',
     label: 'worklist',
     icon: 'flows',
-    gate: { permission: 'FLOWS', module: 'FLOWS' },
+    gate: routeGate('/provider/flows'),
   },
   {
     id: 'search-patient',
     to: '/provider/search-patient',
     label: 'patientSearch',
     icon: 'patients',
-    gate: { permission: 'PATIENT' },
+    gate: routeGate('/provider/search-patient'),
     alsoActive: [/^\/provider\/create-patient(\/|$)/, /^\/provider\/patient\/(?!search|task)[^/]+/],
   },
   {
@@ -100,16 +101,16 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
     to: '/provider/follow-ups',
     label: 'followUpList',
     icon: 'followUps',
-    gate: { permission: 'REMOTE_PATIENT_MONITORING' },
+    gate: routeGate('/provider/follow-ups'),
     counter: 'followUps',
   },
-  { id: 'news', to: '/provider/news', label: 'newsfeed', icon: 'news', gate: {} },
+  { id: 'news', to: '/provider/news', label: 'newsfeed', icon: 'news', gate: routeGate('/provider/news') },
   {
     id: 'insurances',
     to: '/provider/insurances',
     label: 'insuranceCards',
     icon: 'insurance',
-    gate: { permission: 'PROVIDER_INSURANCE', module: 'USER_INSURANCE' },
+    gate: routeGate('/provider/insurances'),
     counter: 'insurances',
   },
 ];

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProviderPermission } from '@app/contracts/roles';
 import type { ProviderWorkspace } from '@app/contracts/provider-workspace';
 import type { WorkspaceModule } from '@app/contracts/workspace-modules';
+import { providerRouteGate } from '@app/contracts/provider-route-gates';
 import { apiRequest } from '../api/api-client.ts';
 
 // spec 3 §2 provider shell and §6 gates: the signed-in provider's permissions, first clinic and its
@@ -33,6 +34,8 @@ export function activeModules(workspace: ProviderWorkspace): WorkspaceModule[] {
 
 export interface WorkspaceGate {
   permission?: ProviderPermission;
+  /** Several permissions that must all hold. */
+  permissions?: readonly ProviderPermission[];
   module?: WorkspaceModule;
 }
 
@@ -40,6 +43,16 @@ export interface WorkspaceGate {
 export function passesGate(workspace: ProviderWorkspace, gate: WorkspaceGate): boolean {
   return (
     (!gate.permission || workspace.permissions.includes(gate.permission)) &&
+    (gate.permissions ?? []).every((permission) => workspace.permissions.includes(permission)) &&
     (!gate.module || activeModules(workspace).includes(gate.module))
   );
+}
+
+/**
+ * The gate of a provider route as PROVIDER_ROUTE_GATES says (spec 3 §6), for links to it: a link
+ * shows only where its screen would open. A path outside the table asks for nothing.
+ */
+export function routeGate(path: string): WorkspaceGate {
+  const gate = providerRouteGate(path);
+  return gate ? { permissions: gate.permissions, ...(gate.module ? { module: gate.module } : {}) } : {};
 }

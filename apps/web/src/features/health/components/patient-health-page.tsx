@@ -3,7 +3,7 @@ import { Alert, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { CarePlansTab } from './care-plans-tab.tsx';
 import { DevicesTab } from './devices-tab.tsx';
 import { FlowsheetTab } from './flowsheet-tab.tsx';
@@ -47,9 +47,9 @@ export function PatientHealthPage() {
       </Alert>
     );
   }
-  const allowed = passesGate(workspace.data, { permission: 'REMOTE_PATIENT_MONITORING' });
+  // PATIENT and REMOTE_PATIENT_MONITORING (spec 3 §6) are the router's guard (PROVIDER_ROUTE_GATES).
   const clinicId = workspace.data.clinicId;
-  if (!allowed || !clinicId) {
+  if (!clinicId) {
     return (
       <Stack>
         <PageTitle>{t('title')}</PageTitle>

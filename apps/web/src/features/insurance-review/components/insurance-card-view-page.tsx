@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { ConfirmDialog } from '../../appointments/components/confirm-dialog.tsx';
 import { StoredImage } from '../../insurance/components/stored-image.tsx';
 import { changeCardStatus } from '../api/change-card-status.ts';
@@ -18,7 +18,6 @@ import { getNextCard } from '../api/get-next-card.ts';
 import { reviewCardQuery } from '../api/get-review-card.ts';
 import { reviewBase } from '../api/review-paths.ts';
 import { useInsuranceFilters } from '../use-insurance-filters.ts';
-import { INSURANCE_GATE } from './insurance-list-page.tsx';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -49,9 +48,10 @@ export function InsuranceCardViewPage() {
   const queryClient = useQueryClient();
   const workspace = useProviderWorkspace();
   const clinicId = workspace.data?.clinicId ?? '';
-  const allowed = workspace.data ? passesGate(workspace.data, INSURANCE_GATE) : false;
-  const { filters } = useInsuranceFilters(allowed ? clinicId : undefined);
-  const card = useQuery({ ...reviewCardQuery(clinicId, userId, type), enabled: allowed });
+  // The gate (PROVIDER_INSURANCE and USER_INSURANCE, spec 3 §6) is the router's guard.
+  const ready = workspace.data !== undefined;
+  const { filters } = useInsuranceFilters(ready ? clinicId : undefined);
+  const card = useQuery({ ...reviewCardQuery(clinicId, userId, type), enabled: ready });
   const [confirming, setConfirming] = useState(false);
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: [reviewBase(clinicId)] });
@@ -89,16 +89,6 @@ export function InsuranceCardViewPage() {
   });
   const next = useMutation({ mutationFn: goNext, meta: { errorBanner: false } });
 
-  if (workspace.data && !allowed) {
-    return (
-      <Stack gap="md" maw={560}>
-        <PageTitle>{t('title')}</PageTitle>
-        <Alert color="red" role="alert">
-          {t('noAccess')}
-        </Alert>
-      </Stack>
-    );
-  }
   if (card.isPending) {
     return <Text role="status">{t('loading')}</Text>;
   }

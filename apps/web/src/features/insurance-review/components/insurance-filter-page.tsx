@@ -11,11 +11,10 @@ import { useNavigate } from 'react-router';
 import { INSURANCE_FILTER_ACL_ROLES } from '@app/contracts/clinic-lists';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { providerDataQuery, saveProviderData } from '../../../lib/provider/provider-data.ts';
-import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { providersQuery } from '../../../lib/provider/clinic-lists.ts';
 import { reviewBase } from '../api/review-paths.ts';
 import { useInsuranceFilters } from '../use-insurance-filters.ts';
-import { INSURANCE_GATE } from './insurance-list-page.tsx';
 import { MultiSelectField } from './multi-select-field.tsx';
 
 /** Stored empty lists mean "all"; on screen every option is then chosen. */
@@ -32,8 +31,9 @@ export function InsuranceFilterPage() {
   const queryClient = useQueryClient();
   const workspace = useProviderWorkspace();
   const clinicId = workspace.data?.clinicId ?? '';
-  const allowed = workspace.data ? passesGate(workspace.data, INSURANCE_GATE) : false;
-  const { filters, departments } = useInsuranceFilters(allowed ? clinicId : undefined);
+  // The gate (PROVIDER_INSURANCE and USER_INSURANCE, spec 3 §6) is the router's guard.
+  const hasWorkspace = workspace.data !== undefined;
+  const { filters, departments } = useInsuranceFilters(hasWorkspace ? clinicId : undefined);
   const departmentIds = useMemo(() => departments.map((item) => item.uuid), [departments]);
   const [chosenDepartments, setChosenDepartments] = useState<string[] | null>(null);
   const [chosenProviders, setChosenProviders] = useState<string[] | null>(null);
@@ -41,7 +41,7 @@ export function InsuranceFilterPage() {
   const allLocations = locations.length === departmentIds.length;
   const providers = useQuery({
     ...providersQuery(clinicId, allLocations ? [] : locations),
-    enabled: allowed && filters !== null,
+    enabled: hasWorkspace && filters !== null,
   });
   // spec 3 §2: only provider, physician and member physician are listed.
   const providerOptions = useMemo(
@@ -69,16 +69,6 @@ export function InsuranceFilterPage() {
     },
   });
 
-  if (workspace.data && !allowed) {
-    return (
-      <Stack gap="md" maw={560}>
-        <PageTitle>{t('title')}</PageTitle>
-        <Alert color="red" role="alert">
-          {t('noAccess')}
-        </Alert>
-      </Stack>
-    );
-  }
   const ready = filters !== null && providers.isSuccess;
   return (
     <Stack gap="md" maw={560}>

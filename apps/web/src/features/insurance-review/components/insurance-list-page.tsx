@@ -14,13 +14,11 @@ import { INSURANCE_REVIEW_PAGE_SIZE } from '@app/contracts/insurance';
 import { realtimeTopic } from '@app/contracts/realtime';
 import { useRealtimeEvent } from '../../../lib/realtime/use-realtime-event.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { reviewCountQuery } from '../api/count-review-cards.ts';
 import { reviewCardsQuery } from '../api/list-review-cards.ts';
 import { reviewBase } from '../api/review-paths.ts';
 import { useInsuranceFilters } from '../use-insurance-filters.ts';
-
-export const INSURANCE_GATE = { permission: 'PROVIDER_INSURANCE', module: 'USER_INSURANCE' } as const;
 
 /** Initials for the avatar (the patient picture is not loaded in the list). */
 function initials(name: string): string {
@@ -41,36 +39,27 @@ export function InsuranceListPage() {
   const workspace = useProviderWorkspace();
   const queryClient = useQueryClient();
   const clinicId = workspace.data?.clinicId ?? '';
-  const allowed = workspace.data ? passesGate(workspace.data, INSURANCE_GATE) : false;
-  const { filters } = useInsuranceFilters(allowed ? clinicId : undefined);
+  // The gate (PROVIDER_INSURANCE and USER_INSURANCE, spec 3 §6) is the router's guard.
+  const ready = workspace.data !== undefined;
+  const { filters } = useInsuranceFilters(ready ? clinicId : undefined);
   const [page, setPage] = useState(0);
   const offset = page * INSURANCE_REVIEW_PAGE_SIZE;
   const list = useQuery({
     ...reviewCardsQuery(clinicId, filters ?? { departmentUuidList: [], providerIdList: [] }, offset),
-    enabled: allowed && filters !== null,
+    enabled: ready && filters !== null,
   });
   const count = useQuery({
     ...reviewCountQuery(clinicId, filters ?? { departmentUuidList: [], providerIdList: [] }),
-    enabled: allowed && filters !== null,
+    enabled: ready && filters !== null,
   });
 
   // Another reviewer's Import or Remove: refetch (the event is a hint; Refresh stays the fallback).
-  useRealtimeEvent(allowed ? realtimeTopic.clinic(clinicId) : null, (event) => {
+  useRealtimeEvent(ready ? realtimeTopic.clinic(clinicId) : null, (event) => {
     if (event.type === 'counts.changed') {
       void queryClient.invalidateQueries({ queryKey: [reviewBase(clinicId)] });
     }
   });
 
-  if (workspace.data && !allowed) {
-    return (
-      <Stack gap="md" maw={720}>
-        <PageTitle>{t('title')}</PageTitle>
-        <Alert color="red" role="alert">
-          {t('noAccess')}
-        </Alert>
-      </Stack>
-    );
-  }
   const pages = Math.max(1, Math.ceil((count.data?.count ?? 0) / INSURANCE_REVIEW_PAGE_SIZE));
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: [reviewBase(clinicId)] });

@@ -13,7 +13,7 @@ import { bulkDepartmentsQuery } from '../api/list-bulk-departments.ts';
 import { previewBulkMessage } from '../api/preview-bulk-message.ts';
 import { bulkPatientsQuery } from '../api/search-bulk-patients.ts';
 import { sendBulkMessage } from '../api/send-bulk-message.ts';
-import { ProviderGate } from './provider-gate.tsx';
+import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 import { RecipientTable } from './recipient-table.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
 
@@ -266,16 +266,13 @@ function BulkForm({ clinicId }: { clinicId: string }) {
 export function BulkMessagePage() {
   const { t } = useTranslation('messaging');
   return (
-    <ProviderGate
-      gate={{ permission: 'BULK_MESSAGING', module: 'BULK_MESSAGING' }}
-      noAccessText={t('noBulkAccess')}
-    >
+    <ProviderWorkspaceReady>
       {(workspace) => (
         <Stack gap="md" maw={960}>
           <PageTitle>{t('bulkMessaging')}</PageTitle>
           <BulkForm clinicId={workspace.clinicId} />
         </Stack>
       )}
-    </ProviderGate>
+    </ProviderWorkspaceReady>
   );
 }

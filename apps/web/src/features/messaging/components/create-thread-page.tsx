@@ -12,7 +12,7 @@ import { createThread } from '../api/create-thread.ts';
 import { MESSAGING_KEY } from '../api/messaging-scope.ts';
 import { clearDraft, readDraft } from '../message-draft.ts';
 import { messagePaths } from '../message-paths.ts';
-import { ProviderGate } from './provider-gate.tsx';
+import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 
 function CreateThreadForm({ clinicId }: { clinicId: string }) {
   const { t } = useTranslation('messaging');
@@ -106,13 +106,13 @@ function CreateThreadForm({ clinicId }: { clinicId: string }) {
 export function CreateThreadPage() {
   const { t } = useTranslation('messaging');
   return (
-    <ProviderGate gate={{ permission: 'MESSAGE' }} noAccessText={t('noAccess')}>
+    <ProviderWorkspaceReady>
       {(workspace) => (
         <Stack gap="md" maw={720}>
           <PageTitle>{t('createThread')}</PageTitle>
           <CreateThreadForm clinicId={workspace.clinicId} />
         </Stack>
       )}
-    </ProviderGate>
+    </ProviderWorkspaceReady>
   );
 }

@@ -11,7 +11,7 @@ import { smsListQuery } from '../api/list-sms.ts';
 import { sendSms } from '../api/send-sms.ts';
 import { messagePaths } from '../message-paths.ts';
 import { DeliveryStatusText } from './delivery-status.tsx';
-import { ProviderGate } from './provider-gate.tsx';
+import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
 
 function SmsForm({ clinicId, patientId }: { clinicId: string; patientId: string }) {
@@ -81,7 +81,7 @@ export function PatientSmsPage() {
   const { t } = useTranslation('messaging');
   const { patientId = '' } = useParams();
   return (
-    <ProviderGate gate={{ permission: 'MESSAGE' }} noAccessText={t('noAccess')}>
+    <ProviderWorkspaceReady>
       {(workspace) => (
         <Stack gap="md" maw={720}>
           <Anchor component={Link} to={messagePaths(patientId).list}>
@@ -91,6 +91,6 @@ export function PatientSmsPage() {
           <SmsForm clinicId={workspace.clinicId} patientId={patientId} />
         </Stack>
       )}
-    </ProviderGate>
+    </ProviderWorkspaceReady>
   );
 }

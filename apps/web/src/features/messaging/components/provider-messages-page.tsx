@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { messagePaths } from '../message-paths.ts';
-import { ProviderGate } from './provider-gate.tsx';
+import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 import { ThreadList } from './thread-list.tsx';
 
 /**
@@ -17,7 +17,7 @@ export function ProviderMessagesPage() {
   const { patientId } = useParams();
   const paths = messagePaths(patientId);
   return (
-    <ProviderGate gate={{ permission: 'MESSAGE' }} noAccessText={t('noAccess')}>
+    <ProviderWorkspaceReady>
       {(workspace) => (
         <Stack gap="md" maw={860}>
           <PageTitle>{t('secureMessaging')}</PageTitle>
@@ -40,6 +40,6 @@ export function ProviderMessagesPage() {
           />
         </Stack>
       )}
-    </ProviderGate>
+    </ProviderWorkspaceReady>
   );
 }

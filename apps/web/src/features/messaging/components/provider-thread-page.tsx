@@ -1,16 +1,14 @@
 import './messaging-styles.ts';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { messagePaths } from '../message-paths.ts';
-import { ProviderGate } from './provider-gate.tsx';
+import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 import { ThreadView } from './thread-view.tsx';
 
 /** spec 3 §2 message/thread/{threadId} (top level and in the patient view). */
 export function ProviderThreadPage() {
-  const { t } = useTranslation('messaging');
   const { patientId, threadId = '' } = useParams();
   return (
-    <ProviderGate gate={{ permission: 'MESSAGE' }} noAccessText={t('noAccess')}>
+    <ProviderWorkspaceReady>
       {(workspace) => (
         <ThreadView
           key={threadId}
@@ -19,6 +17,6 @@ export function ProviderThreadPage() {
           backTo={messagePaths(patientId).list}
         />
       )}
-    </ProviderGate>
+    </ProviderWorkspaceReady>
   );
 }

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { readDraft, removeReceiver, writeDraft, type MessageDraft } from '../message-draft.ts';
 import { messagePaths } from '../message-paths.ts';
-import { ProviderGate } from './provider-gate.tsx';
+import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 
 /** spec 3 §2 message/receiver-list: who the new message goes to, before message/thread/create. */
 export function ReceiverListPage() {
@@ -25,7 +25,7 @@ export function ReceiverListPage() {
   ];
   const canContinue = Boolean(patientId) || rows.length > 0;
   return (
-    <ProviderGate gate={{ permission: 'MESSAGE' }} noAccessText={t('noAccess')}>
+    <ProviderWorkspaceReady>
       {() => (
         <Stack gap="md" maw={720}>
           <PageTitle>{t('receivers')}</PageTitle>
@@ -65,6 +65,6 @@ export function ReceiverListPage() {
           </Group>
         </Stack>
       )}
-    </ProviderGate>
+    </ProviderWorkspaceReady>
   );
 }

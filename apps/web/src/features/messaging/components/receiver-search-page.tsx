@@ -10,7 +10,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { receiversQuery, type ReceiverKind } from '../api/search-receivers.ts';
 import { addReceiver, readDraft, writeDraft } from '../message-draft.ts';
 import { messagePaths } from '../message-paths.ts';
-import { ProviderGate } from './provider-gate.tsx';
+import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 
 function Results({ clinicId, kind, term }: { clinicId: string; kind: ReceiverKind; term: string }) {
   const { t } = useTranslation('messaging');
@@ -64,7 +64,7 @@ export function ReceiverSearchPage() {
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), 300);
   return (
-    <ProviderGate gate={{ permission: 'MESSAGE' }} noAccessText={t('noAccess')}>
+    <ProviderWorkspaceReady>
       {(workspace) => (
         <Stack gap="md" maw={720}>
           <PageTitle>{kind === 'patient' ? t('searchPatient') : t('searchProvider')}</PageTitle>
@@ -81,6 +81,6 @@ export function ReceiverSearchPage() {
           <Results clinicId={workspace.clinicId} kind={kind} term={debounced} />
         </Stack>
       )}
-    </ProviderGate>
+    </ProviderWorkspaceReady>
   );
 }

@@ -11,7 +11,7 @@ import { errorText } from '../../account-settings/error-text.ts';
 import { deleteSmsTemplate } from '../api/delete-sms-template.ts';
 import { smsTemplatesQuery } from '../api/list-sms-templates.ts';
 import { saveSmsTemplate } from '../api/save-sms-template.ts';
-import { ProviderGate } from './provider-gate.tsx';
+import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
 
 function TemplateForm({
@@ -188,7 +188,7 @@ function Templates({ clinicId }: { clinicId: string }) {
 export function SmsTemplatesPage() {
   const { t } = useTranslation('messaging');
   return (
-    <ProviderGate gate={{ permission: 'MESSAGE' }} noAccessText={t('noAccess')}>
+    <ProviderWorkspaceReady>
       {(workspace) => (
         <Stack gap="md" maw={760}>
           <PageTitle>{t('templatesTitle')}</PageTitle>
@@ -196,6 +196,6 @@ export function SmsTemplatesPage() {
           <Templates clinicId={workspace.clinicId} />
         </Stack>
       )}
-    </ProviderGate>
+    </ProviderWorkspaceReady>
   );
 }

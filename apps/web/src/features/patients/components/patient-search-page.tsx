@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { ChartPatient } from '@app/contracts/patient-chart';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { searchPatients } from '../api/search-patients.ts';
 
@@ -58,17 +58,7 @@ export function PatientSearchPage() {
     meta: { errorBanner: false },
   });
 
-  if (workspace.data && !passesGate(workspace.data, { permission: 'PATIENT' })) {
-    return (
-      <Stack gap="md" maw={720}>
-        <PageTitle>{t('searchTitle')}</PageTitle>
-        <Alert color="red" role="alert">
-          {t('noAccess')}
-        </Alert>
-      </Stack>
-    );
-  }
-
+  // The gate (PATIENT here, APPOINTMENTS for the appointment look-up, spec 3 §6) is the router's guard.
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const ready = query.trim().length >= 2 || birthDate !== '';

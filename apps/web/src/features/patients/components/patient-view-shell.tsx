@@ -6,9 +6,9 @@ import { Alert, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { passesGate, routeGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { useChartPatient } from '../api/get-chart-patient.ts';
-import { PATIENT_TABS, tabHasRoute } from './patient-view-tabs.ts';
+import { PATIENT_TABS, PATIENT_VIEW_PATH, tabHasRoute } from './patient-view-tabs.ts';
 
 const tabStyle = ({ isActive }: { isActive: boolean }) => ({
   display: 'inline-flex',
@@ -31,7 +31,9 @@ export function PatientViewShell() {
   const { t, i18n } = useTranslation('patients');
   const { patientId = '' } = useParams();
   const workspace = useProviderWorkspace();
-  const allowed = workspace.data ? passesGate(workspace.data, { permission: 'PATIENT' }) : false;
+  // PATIENT (spec 3 §6) is the router's guard (PROVIDER_ROUTE_GATES); a patient outside the clinic
+  // still gets the no-access text here.
+  const allowed = workspace.data !== undefined;
   const patient = useChartPatient(workspace.data?.clinicId, patientId, allowed);
 
   if (workspace.isPending || (allowed && patient.isPending)) {
@@ -48,7 +50,9 @@ export function PatientViewShell() {
     );
   }
   const base = `/provider/patient/${encodeURIComponent(patientId)}`;
-  const tabs = PATIENT_TABS.filter((tab) => tabHasRoute(tab) && passesGate(workspace.data, tab));
+  const tabs = PATIENT_TABS.filter(
+    (tab) => tabHasRoute(tab) && passesGate(workspace.data, routeGate(`${PATIENT_VIEW_PATH}/${tab.segment}`)),
+  );
   const birthdate = patient.data.birthdate
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
         new Date(`${patient.data.birthdate}T00:00:00Z`),

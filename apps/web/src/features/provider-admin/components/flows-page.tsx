@@ -21,10 +21,7 @@ export function FlowsPage() {
   const { t } = useTranslation('providerAdmin');
   const { patientId } = useParams();
   return (
-    <WorkspaceScreen
-      title={patientId ? t('patientFlowsTitle') : t('flowsTitle')}
-      gate={{ permission: 'FLOWS', module: 'FLOWS' }}
-    >
+    <WorkspaceScreen title={patientId ? t('patientFlowsTitle') : t('flowsTitle')}>
       {(workspace) => <FlowsPanel clinicId={workspace.clinicId} patientId={patientId} />}
     </WorkspaceScreen>
   );

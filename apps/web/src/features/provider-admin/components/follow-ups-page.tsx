@@ -20,7 +20,7 @@ const SEVERITY = {
 export function FollowUpsPage() {
   const { t } = useTranslation('providerAdmin');
   return (
-    <WorkspaceScreen title={t('followUpsTitle')} gate={{ permission: 'REMOTE_PATIENT_MONITORING' }}>
+    <WorkspaceScreen title={t('followUpsTitle')}>
       {(workspace) => <FollowUpList clinicId={workspace.clinicId} />}
     </WorkspaceScreen>
   );

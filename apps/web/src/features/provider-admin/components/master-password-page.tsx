@@ -13,7 +13,7 @@ import { QueryState, WorkspaceScreen } from './workspace-screen.tsx';
 export function MasterPasswordPage() {
   const { t } = useTranslation('providerAdmin');
   return (
-    <WorkspaceScreen title={t('masterTitle')} gate={{}}>
+    <WorkspaceScreen title={t('masterTitle')}>
       {(workspace) => (
         <MasterPasswordPanel
           clinicId={workspace.clinicId}

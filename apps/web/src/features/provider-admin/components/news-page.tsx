@@ -9,7 +9,7 @@ import { formatDate, QueryState, WorkspaceScreen } from './workspace-screen.tsx'
 export function NewsPage() {
   const { t } = useTranslation('providerAdmin');
   return (
-    <WorkspaceScreen title={t('newsTitle')} gate={{}}>
+    <WorkspaceScreen title={t('newsTitle')}>
       {(workspace) => <NewsList clinicId={workspace.clinicId} />}
     </WorkspaceScreen>
   );

@@ -21,10 +21,7 @@ const STAGE_KEY = {
 export function PatientNavigationPage() {
   const { t } = useTranslation('providerAdmin');
   return (
-    <WorkspaceScreen
-      title={t('trackerTitle')}
-      gate={{ permission: 'PATIENT_NAVIGATION', module: 'PATIENT_NAVIGATION' }}
-    >
+    <WorkspaceScreen title={t('trackerTitle')}>
       {(workspace) => <Tracker clinicId={workspace.clinicId} />}
     </WorkspaceScreen>
   );

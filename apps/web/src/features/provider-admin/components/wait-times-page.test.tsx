@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetCachedSession, setSession } from '../../../lib/auth/session-store.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderRoutes, renderWithProviders } from '../../../test/render.tsx';
+import { ProviderRouteGuard } from '../../../app/guards/provider-route-guard.tsx';
 import { WaitTimesPage } from './wait-times-page.tsx';
 
 const CLINIC = '11111111-1111-4111-8111-111111111111';
@@ -110,9 +111,23 @@ describe('Wait times panel (spec 3 §2, §4, §5)', () => {
     expect(screen.queryByLabelText('Choose department:')).not.toBeInTheDocument();
   });
 
-  it('says so without WAIT_TIMES', async () => {
-    stubApi([]);
-    renderWithProviders(<WaitTimesPage />);
+  it("says so without WAIT_TIMES, through the router's guard, and asks for no entries", async () => {
+    const calls = stubApi([]);
+    renderRoutes(
+      [
+        {
+          path: '/provider/wait-times',
+          handle: { titleKey: 'route.provider.waitTimes' },
+          element: (
+            <ProviderRouteGuard path="/provider/wait-times">
+              <WaitTimesPage />
+            </ProviderRouteGuard>
+          ),
+        },
+      ],
+      '/provider/wait-times',
+    );
     expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual(['/api/provider/workspace']);
   });
 });

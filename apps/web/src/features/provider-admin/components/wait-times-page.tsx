@@ -17,7 +17,7 @@ const MAX_MINUTES = BUFFER_TIME_MAX_SECONDS / 60;
 export function WaitTimesPage() {
   const { t } = useTranslation('providerAdmin');
   return (
-    <WorkspaceScreen title={t('waitTitle')} gate={{ permission: 'WAIT_TIMES' }}>
+    <WorkspaceScreen title={t('waitTitle')}>
       {(workspace) => <WaitTimesPanel clinicId={workspace.clinicId} />}
     </WorkspaceScreen>
   );

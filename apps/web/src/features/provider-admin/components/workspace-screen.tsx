@@ -6,23 +6,17 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProviderWorkspace } from '@app/contracts/provider-workspace';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import {
-  passesGate,
-  useProviderWorkspace,
-  type WorkspaceGate,
-} from '../../../lib/provider/provider-workspace.ts';
+import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 
 /**
- * A provider screen behind its spec 3 §6 gate (permission and clinic module): the title always, then
- * the content, or a clear no-access message when the gate fails.
+ * A provider screen once the workspace is known: the title always, then the content. Its spec 3 §6
+ * gate (permission and clinic module) is the router's (app/guards/provider-route-guard.tsx).
  */
 export function WorkspaceScreen({
   title,
-  gate,
   children,
 }: {
   title: string;
-  gate: WorkspaceGate;
   children: (workspace: ProviderWorkspace) => ReactNode;
 }) {
   const { t } = useTranslation('providerAdmin');
@@ -36,12 +30,6 @@ export function WorkspaceScreen({
     );
   } else if (!workspace.data) {
     body = <Text role="status">{t('loading')}</Text>;
-  } else if (!passesGate(workspace.data, gate)) {
-    body = (
-      <Alert color="yellow" role="alert">
-        {t('noAccess')}
-      </Alert>
-    );
   } else {
     body = children(workspace.data);
   }

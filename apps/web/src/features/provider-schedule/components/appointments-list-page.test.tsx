@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AppointmentListItem, AppointmentListResponse } from '@app/contracts/provider-appointments';
 import { forgetCachedSession, setSession } from '../../../lib/auth/session-store.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { ProviderRouteGuard } from '../../../app/guards/provider-route-guard.tsx';
 import { AppointmentsListPage } from './appointments-list-page.tsx';
 
 // Decision 0039: /provider/appointments — the table, the gates, the filters in the URL, the pages.
@@ -118,8 +119,22 @@ function stubApi(permissions: string[], failWith?: { status: number; message: st
 
 const listCalls = (calls: URL[]) => calls.filter((url) => url.pathname.endsWith(`${CLINIC}/appointments`));
 
+/** As the router mounts it: behind the one provider route guard (PROVIDER_ROUTE_GATES). */
 function open(path = '/provider/appointments') {
-  return renderRoutes([{ path: '/provider/appointments', Component: AppointmentsListPage }], path);
+  return renderRoutes(
+    [
+      {
+        path: '/provider/appointments',
+        handle: { titleKey: 'route.provider.appointments' },
+        element: (
+          <ProviderRouteGuard path="/provider/appointments">
+            <AppointmentsListPage />
+          </ProviderRouteGuard>
+        ),
+      },
+    ],
+    path,
+  );
 }
 
 // Mantine's form and a lazily loaded contract: slow under load, hence the longer waits.
@@ -194,7 +209,8 @@ describe('the clinic appointment list page (decision 0039)', { timeout: 30_000 }
         { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Day schedule' })).toHaveAttribute(
+    expect(screen.getByRole('heading', { level: 1, name: 'Appointments' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the day schedule' })).toHaveAttribute(
       'href',
       '/provider/appointment',
     );

@@ -9,7 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
-import { activeModules, passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import {
+  activeModules,
+  passesGate,
+  routeGate,
+  useProviderWorkspace,
+} from '../../../lib/provider/provider-workspace.ts';
 import { useAppointmentList } from '../api/list-appointments.ts';
 import { listFiltersOf, listSearchOf, NO_FILTERS, type ListFilters } from '../appointment-list-query.ts';
 import { formatDay, pageCount } from '../appointment-list-format.ts';
@@ -38,7 +43,8 @@ export function AppointmentsListPage() {
   const searchText = search.toString();
   const filters = useMemo(() => listFiltersOf(new URLSearchParams(searchText)), [searchText]);
   const data = workspace.data;
-  const allowed = data ? passesGate(data, { permission: 'APPOINTMENTS' }) : false;
+  // APPOINTMENTS (spec 3 §6) is the router's guard (PROVIDER_ROUTE_GATES); here only the workspace.
+  const allowed = data !== undefined;
   const clinicId =
     data && filters.clinic && data.clinics.some((clinic) => clinic.id === filters.clinic)
       ? filters.clinic
@@ -58,21 +64,6 @@ export function AppointmentsListPage() {
         ) : (
           <p role="status">{t('loading')}</p>
         )}
-      </Stack>
-    );
-  }
-  if (!allowed) {
-    return (
-      <Stack gap="md" maw={720}>
-        {title}
-        <Alert color="gray" role="status">
-          {t('list_noAccess')}
-        </Alert>
-        <div>
-          <ButtonLink variant="outline" to="/provider/appointment">
-            {t('list_daySchedule')}
-          </ButtonLink>
-        </div>
       </Stack>
     );
   }
@@ -142,7 +133,7 @@ export function AppointmentsListPage() {
             <AppointmentListTable
               list={answer}
               clinicId={clinicId}
-              canOpenPatient={passesGate(data, { permission: 'PATIENT' })}
+              canOpenPatient={passesGate(data, routeGate('/provider/patient/:patientId'))}
               quickPrepModule={activeModules(data).includes('QUICKLINK_FOR_FUTURE_APPOINTMENTS')}
               busy={list.isFetching}
             />

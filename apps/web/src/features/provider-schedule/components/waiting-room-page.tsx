@@ -15,7 +15,7 @@ import {
   type WaitingRoomTab,
 } from '@app/contracts/provider-schedule';
 import { Button } from '../../../components/ui/button.tsx';
-import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { changePatientStatus, walkInArrived } from '../api/appointment-actions.ts';
 import { useWaitingRoom, WAITING_ROOM_KEY } from '../api/get-waiting-room.ts';
@@ -23,7 +23,6 @@ import { filtersOf } from '../api/paths.ts';
 import { useWaitingRoomEvents } from '../use-waiting-room-events.ts';
 import { filterIconFor, timeOf } from '../schedule-rules.ts';
 import { FilterLinks } from './filter-links.tsx';
-import { NoAccess } from './gate-message.tsx';
 import { VideoCallStatusBadge } from './video-call-status.tsx';
 import { VideoJoinLink } from './video-join-link.tsx';
 
@@ -116,12 +115,8 @@ export function WaitingRoomPage() {
     ? 'telehealth'
     : 'drive-up';
   const base = kind === 'telehealth' ? '/provider/waiting-room-telehealth' : '/provider/waiting-room';
-  const allowed =
-    workspace !== undefined &&
-    passesGate(workspace, {
-      permission: kind === 'telehealth' ? 'TELEHEALTH_WAITING_ROOM' : 'VIRTUAL_WAITING_ROOM',
-      module: 'PATIENT_OUTSIDE',
-    });
+  // The room's permission and PATIENT_OUTSIDE (spec 3 §6) are the router's guard (PROVIDER_ROUTE_GATES).
+  const allowed = workspace !== undefined;
   const clinicId = workspace?.clinicId ?? '';
   const filters = filtersOf(search);
   const room = useWaitingRoom(clinicId, kind, filters);
@@ -136,14 +131,6 @@ export function WaitingRoomPage() {
     return <p>{t('loading')}</p>;
   }
   const title = kind === 'telehealth' ? t('telehealthTitle') : t('driveUpTitle');
-  if (!allowed) {
-    return (
-      <Stack>
-        <h1>{title}</h1>
-        <NoAccess />
-      </Stack>
-    );
-  }
   // The telehealth room has no walk-ins: no in-line tab there.
   const tabs = WAITING_ROOM_TABS.filter((name) => kind === 'drive-up' || name !== 'in-line');
   const data = room.data;

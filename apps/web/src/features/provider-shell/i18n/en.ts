@@ -32,5 +32,16 @@ export const providerShellEn = {
   adminSiteFailed: 'The admin site could not be opened. Please try again.',
   popupBlocked: 'Pop-up window blocked. Please allow pop-ups for this site and try again.',
   noAccess: 'You do not have access to this page.',
+  // The one route guard (app/guards/provider-route-guard.tsx): spec 3 §6 gates of every screen.
+  gate_page: 'You do not have access to this page.',
+  gate_patient: 'You do not have access to view patient details.',
+  gate_messaging: 'You do not have access to messaging.',
+  gate_bulkMessaging:
+    'Bulk messaging needs the bulk messaging permission and the clinic’s bulk messaging module.',
+  gate_insurance: 'You do not have access to insurance cards.',
+  gate_appointmentList: 'You do not have access to the clinic appointment list.',
+  gate_toSchedule: 'Go to the day schedule',
+  gate_loading: 'Loading…',
+  gate_loadError: 'Your workspace could not be loaded. Please try again.',
 };
 export type ProviderShellTexts = typeof providerShellEn;

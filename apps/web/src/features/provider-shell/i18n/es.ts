@@ -34,4 +34,14 @@ export const providerShellEs: ProviderShellTexts = {
   popupBlocked:
     'Ventana emergente bloqueada. Permita las ventanas emergentes para este sitio e inténtelo de nuevo.',
   noAccess: 'No tiene acceso a esta página.',
+  gate_page: 'No tiene acceso a esta página.',
+  gate_patient: 'No tiene acceso para ver los datos del paciente.',
+  gate_messaging: 'No tiene acceso a la mensajería.',
+  gate_bulkMessaging:
+    'Los mensajes masivos requieren el permiso y el módulo de mensajes masivos de la clínica.',
+  gate_insurance: 'No tiene acceso a las tarjetas de seguro.',
+  gate_appointmentList: 'No tiene acceso a la lista de citas de la clínica.',
+  gate_toSchedule: 'Ir a la agenda del día',
+  gate_loading: 'Cargando…',
+  gate_loadError: 'No se pudo cargar su espacio de trabajo. Inténtelo de nuevo.',
 };
