@@ -53,6 +53,7 @@ import { videoFixturesRoutes } from './dev-fixtures/video-fixtures.routes.ts';
 import { healthCardRoutes } from './health-card/health-card.routes.ts';
 import { patientClinicsRoutes } from './clinics/patient-clinics.routes.ts';
 import { patientDocumentsRoutes } from './patient-documents/patient-documents.routes.ts';
+import { appointmentLookupRoutes } from './patients/appointment-lookup.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -112,4 +113,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(healthCardRoutes, { context });
   await app.register(patientClinicsRoutes, { context });
   await app.register(patientDocumentsRoutes, { context });
+  await app.register(appointmentLookupRoutes, { context });
 }

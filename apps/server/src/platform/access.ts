@@ -28,21 +28,40 @@ export type AccessRule =
    * (spec 3 §6: sidebar items and their routes need both). A route with a `:clinicId` parameter is
    * further limited to members of that clinic, and then the module must be on in that clinic.
    */
-  | { kind: 'provider'; permission?: ProviderPermission; module?: WorkspaceModule };
+  | {
+      kind: 'provider';
+      permission?: ProviderPermission;
+      module?: WorkspaceModule;
+      /**
+       * The refusal when the permission is missing, where the spec names one (e.g. spec 3 §8 "You do
+       * not have access to view patient details."); otherwise the generic text.
+       */
+      denied?: { message: string; code: string };
+    };
 
 export const access = {
   public: { kind: 'public' },
   dev: { kind: 'dev' },
   authenticated: { kind: 'authenticated' },
   patient: { kind: 'patient' },
-  provider: (permission?: ProviderPermission, module?: WorkspaceModule): AccessRule => ({
+  provider: (
+    permission?: ProviderPermission,
+    module?: WorkspaceModule,
+    denied?: { message: string; code: string },
+  ): AccessRule => ({
     kind: 'provider',
     ...(permission ? { permission } : {}),
     ...(module ? { module } : {}),
+    ...(denied ? { denied } : {}),
   }),
 } as const satisfies Record<
   string,
-  AccessRule | ((permission?: ProviderPermission, module?: WorkspaceModule) => AccessRule)
+  | AccessRule
+  | ((
+      permission?: ProviderPermission,
+      module?: WorkspaceModule,
+      denied?: { message: string; code: string },
+    ) => AccessRule)
 >;
 
 export interface AuthContext {
@@ -53,6 +72,11 @@ export interface AuthContext {
   /** Clinics the user belongs to, as provider (for doctors). */
   clinicIds: string[];
   permissions: ProviderPermission[];
+  /**
+   * The permissions held at each clinic (a provider's permissions belong to a clinic membership):
+   * `permissions` pools them for the workspace's gates; a route naming a clinic checks that clinic's.
+   */
+  permissionsByClinic: Record<string, ProviderPermission[]>;
   /** spec 2 §4: set in a patient session a provider switched into — that provider's user id. */
   actingProviderId?: string;
   /** spec 3 §4: set in a family member's session opened from the primary user's — that user's id. */
@@ -176,6 +200,9 @@ async function loadAuthContext(
     role: roleOfMemberType(row.memberType),
     clinicIds: memberships.map((m) => m.clinicId),
     permissions: [...permissions],
+    permissionsByClinic: Object.fromEntries(
+      memberships.map((m) => [m.clinicId, m.permissions as ProviderPermission[]]),
+    ),
     ...(row.switchedByUserId ? { actingProviderId: row.switchedByUserId } : {}),
     ...(row.familyPrimaryUserId ? { familyPrimaryUserId: row.familyPrimaryUserId } : {}),
   };
@@ -243,13 +270,34 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
           throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
         }
         if (rule.permission && !request.auth.permissions.includes(rule.permission)) {
-          throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
+          throw denied(rule);
         }
         await checkProviderClinic(options.db, request, rule.module);
+        // A route naming a clinic needs the permission at that clinic, not at any of the caller's
+        // (issue 17 item 2, decision 0041): membership is checked first, so a stranger still gets 404.
+        const clinicId = clinicIdParam(request);
+        if (
+          rule.permission &&
+          clinicId !== null &&
+          !(request.auth.permissionsByClinic[clinicId] ?? []).includes(rule.permission)
+        ) {
+          throw denied(rule);
+        }
         return;
       }
     }
   });
+}
+
+function denied(rule: Extract<AccessRule, { kind: 'provider' }>): HttpError {
+  return rule.denied
+    ? new HttpError(403, rule.denied.message, { code: rule.denied.code })
+    : new HttpError(403, FORBIDDEN, { code: 'forbidden' });
+}
+
+function clinicIdParam(request: FastifyRequest): string | null {
+  const params = request.params as Record<string, unknown> | undefined;
+  return typeof params?.clinicId === 'string' ? params.clinicId : null;
 }
 
 /**
@@ -263,8 +311,7 @@ async function checkProviderClinic(
   module: WorkspaceModule | undefined,
 ): Promise<void> {
   const auth = requireAuth(request);
-  const params = request.params as Record<string, unknown> | undefined;
-  const clinicId = typeof params?.clinicId === 'string' ? params.clinicId : null;
+  const clinicId = clinicIdParam(request);
   if (clinicId !== null && !auth.clinicIds.includes(clinicId)) {
     throw new HttpError(404, CLINIC_NOT_FOUND, { code: 'not_found' });
   }
