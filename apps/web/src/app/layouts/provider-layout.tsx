@@ -34,7 +34,7 @@ function PageAction() {
   const { t } = useTranslation('providerShell');
   const { pathname } = useLocation();
   const { data: workspace } = useProviderWorkspace();
-  const action = pageActionOf(pathname);
+  const action = pageActionOf(pathname, workspace?.permissions);
   if (!action || !workspace || !passesGate(workspace, action.gate)) {
     return null;
   }
