@@ -125,6 +125,10 @@ test("the header's new-appointment action leads dr.limited to the look-up too", 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Look up patient for appointment' }),
   ).toBeVisible();
+  // On the look-up itself the action would only reopen it.
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: 'Schedule a new appointment' }),
+  ).toHaveCount(0);
 });
 
 test('a provider with PATIENT keeps the patient search for a new appointment', async ({ page }) => {

@@ -35,7 +35,8 @@ function PageAction() {
   const { pathname } = useLocation();
   const { data: workspace } = useProviderWorkspace();
   const action = pageActionOf(pathname, workspace?.permissions);
-  if (!action || !workspace || !passesGate(workspace, action.gate)) {
+  // Not a link to the screen already open (the look-up sits below /provider/appointment).
+  if (!action || !workspace || !passesGate(workspace, action.gate) || action.to === pathname) {
     return null;
   }
   const label = t(action.label as 'actionSchedule');
