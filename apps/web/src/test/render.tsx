@@ -25,6 +25,7 @@ import { clinicsEn } from '../features/clinics/i18n/en.ts';
 import { providerAdminEn } from '../features/provider-admin/i18n/en.ts';
 import { videoCallEn } from '../features/video-call/i18n/en.ts';
 import { providerScheduleEn } from '../features/provider-schedule/i18n/en.ts';
+import { patientsEn } from '../features/patients/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -66,6 +67,7 @@ export function createTestI18n() {
         providerAdmin: providerAdminEn,
         videoCall: videoCallEn,
         providerSchedule: providerScheduleEn,
+        patients: patientsEn,
       },
     },
     keySeparator: false,
