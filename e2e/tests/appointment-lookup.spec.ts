@@ -104,8 +104,12 @@ test('dr.limited looks up a patient, books a visit for them and sees it in the c
   // He sees the visit among the clinic's appointments, by the patient's name.
   await page.goto('/provider/appointments');
   const filters = page.getByRole('region', { name: 'Filter appointments' });
+  // The form takes the range the server answered: type once that answer is in.
+  await expect(page.getByText(/ appointments? from /)).toBeVisible();
   await filters.getByLabel('Patient name').fill(lastName);
+  await expect(filters.getByLabel('Patient name')).toHaveValue(lastName);
   await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${lastName}`));
   const table = page.getByRole('table', { name: /^Appointments from / });
   await expect(table).toHaveAttribute('aria-busy', 'false');
   const booked = table.locator('tbody').getByRole('row');
