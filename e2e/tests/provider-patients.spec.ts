@@ -87,7 +87,8 @@ test('"Look up patient for appointment" opens the provider-select page with the 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Look up patient for appointment' }),
   ).toBeVisible();
-  await page.getByLabel('Name or member ID').fill(lastName);
+  // The look-up of decision 0041: name and date of birth (no member ID).
+  await page.getByLabel('Patient name').fill(lastName);
   await page.getByLabel('Date of birth').fill('1990-12-24');
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: `Schedule for Rita ${lastName}` }).click();

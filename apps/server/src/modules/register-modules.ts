@@ -55,6 +55,7 @@ import { patientClinicsRoutes } from './clinics/patient-clinics.routes.ts';
 import { patientDocumentsRoutes } from './patient-documents/patient-documents.routes.ts';
 import { pushActionsRoutes } from './push-actions/push-actions.routes.ts';
 import { voiceCallsRoutes } from './voice-calls/voice-calls.routes.ts';
+import { appointmentLookupRoutes } from './patients/appointment-lookup.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -116,4 +117,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(patientDocumentsRoutes, { context });
   await app.register(pushActionsRoutes, { context });
   await app.register(voiceCallsRoutes, { context });
+  await app.register(appointmentLookupRoutes, { context });
 }

@@ -30,7 +30,17 @@ export type AccessRule =
    * `:clinicId` parameter is further limited to members of that clinic, and then the module must be
    * on in that clinic.
    */
-  | { kind: 'provider'; permissions?: readonly ProviderPermission[]; module?: WorkspaceModule };
+  | {
+      kind: 'provider';
+      permissions?: readonly ProviderPermission[];
+      module?: WorkspaceModule;
+      /**
+       * The refusal text when a permission is missing, where the spec names one (e.g. spec 3 §8 "You
+       * do not have access to view patient details."); otherwise the generic text. The code stays
+       * `missing_permission` either way, so the web app and the matrix test read one code.
+       */
+      deniedMessage?: string;
+    };
 
 /** One permission, or several that must all hold. */
 export type PermissionRequirement = ProviderPermission | readonly ProviderPermission[];
@@ -40,18 +50,20 @@ export const access = {
   dev: { kind: 'dev' },
   authenticated: { kind: 'authenticated' },
   patient: { kind: 'patient' },
-  provider: (permission?: PermissionRequirement, module?: WorkspaceModule): AccessRule => {
+  provider: (permission?: PermissionRequirement, module?: WorkspaceModule, deniedMessage?: string): AccessRule => {
     const permissions =
       permission === undefined ? [] : typeof permission === 'string' ? [permission] : [...permission];
     return {
       kind: 'provider',
       ...(permissions.length > 0 ? { permissions } : {}),
       ...(module ? { module } : {}),
+      ...(deniedMessage ? { deniedMessage } : {}),
     };
   },
 } as const satisfies Record<
   string,
-  AccessRule | ((permission?: PermissionRequirement, module?: WorkspaceModule) => AccessRule)
+  | AccessRule
+  | ((permission?: PermissionRequirement, module?: WorkspaceModule, deniedMessage?: string) => AccessRule)
 >;
 
 /** The permissions of a provider rule that `granted` lacks (none: the permission part holds). */
@@ -70,6 +82,11 @@ export interface AuthContext {
   /** Clinics the user belongs to, as provider (for doctors). */
   clinicIds: string[];
   permissions: ProviderPermission[];
+  /**
+   * The permissions held at each clinic (a provider's permissions belong to a clinic membership):
+   * `permissions` pools them for the workspace's gates; a route naming a clinic checks that clinic's.
+   */
+  permissionsByClinic: Record<string, ProviderPermission[]>;
   /** spec 2 §4: set in a patient session a provider switched into — that provider's user id. */
   actingProviderId?: string;
   /** spec 3 §4: set in a family member's session opened from the primary user's — that user's id. */
@@ -193,6 +210,9 @@ async function loadAuthContext(
     role: roleOfMemberType(row.memberType),
     clinicIds: memberships.map((m) => m.clinicId),
     permissions: [...permissions],
+    permissionsByClinic: Object.fromEntries(
+      memberships.map((m) => [m.clinicId, m.permissions as ProviderPermission[]]),
+    ),
     ...(row.switchedByUserId ? { actingProviderId: row.switchedByUserId } : {}),
     ...(row.familyPrimaryUserId ? { familyPrimaryUserId: row.familyPrimaryUserId } : {}),
   };
@@ -262,13 +282,31 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
         // A stable code, so the web app and the permission matrix test (provider-permission-matrix
         // .test.ts) tell a missing permission from a wrong role or an inactive module.
         if (missingPermissions(rule, request.auth.permissions).length > 0) {
-          throw new HttpError(403, FORBIDDEN, { code: 'missing_permission' });
+          throw denied(rule);
         }
         await checkProviderClinic(options.db, request, rule.module);
+        // A route naming a clinic needs the permission at that clinic, not at any of the caller's
+        // (issue 17 item 2, decision 0041): membership is checked first, so a stranger still gets 404.
+        const clinicId = clinicIdParam(request);
+        if (
+          clinicId !== null &&
+          missingPermissions(rule, request.auth.permissionsByClinic[clinicId] ?? []).length > 0
+        ) {
+          throw denied(rule);
+        }
         return;
       }
     }
   });
+}
+
+function denied(rule: Extract<AccessRule, { kind: 'provider' }>): HttpError {
+  return new HttpError(403, rule.deniedMessage ?? FORBIDDEN, { code: 'missing_permission' });
+}
+
+function clinicIdParam(request: FastifyRequest): string | null {
+  const params = request.params as Record<string, unknown> | undefined;
+  return typeof params?.clinicId === 'string' ? params.clinicId : null;
 }
 
 /**
@@ -282,8 +320,7 @@ async function checkProviderClinic(
   module: WorkspaceModule | undefined,
 ): Promise<void> {
   const auth = requireAuth(request);
-  const params = request.params as Record<string, unknown> | undefined;
-  const clinicId = typeof params?.clinicId === 'string' ? params.clinicId : null;
+  const clinicId = clinicIdParam(request);
   if (clinicId !== null && !auth.clinicIds.includes(clinicId)) {
     throw new HttpError(404, CLINIC_NOT_FOUND, { code: 'not_found' });
   }

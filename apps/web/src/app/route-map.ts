@@ -77,6 +77,7 @@ export type ScreenId =
   | 'user-message-thread'
   | 'patient-view'
   | 'patient-search'
+  | 'appointment-lookup'
   | 'register-patient'
   | 'patient-documents'
   | 'user-documents'
@@ -342,7 +343,7 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('patient/:patientId/address-and-contacts', 'route.provider.patientContacts', 'patient-contacts'),
   // spec 3 §2 Patient search and Register patient.
   provider('search-patient', 'route.provider.searchPatient', 'patient-search'),
-  provider('appointment/search-patient', 'route.provider.appointmentSearchPatient', 'patient-search'),
+  provider('appointment/search-patient', 'route.provider.appointmentSearchPatient', 'appointment-lookup'),
   provider('create-patient', 'route.provider.registerPatient', 'register-patient'),
   // spec 3 §2 Insurance cards list, filter and card view (?order=n).
   provider('insurances', 'route.provider.insurances', 'insurance-list'),

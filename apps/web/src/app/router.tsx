@@ -532,6 +532,14 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
       })),
     patientsTexts,
   ),
+  // Issue 17 item 2: "Look up patient for appointment" with APPOINTMENTS only (decision 0041).
+  'appointment-lookup': withTexts(
+    () =>
+      import('../features/patients/components/appointment-lookup-page.tsx').then((m) => ({
+        Component: m.AppointmentLookupPage,
+      })),
+    patientsTexts,
+  ),
   'register-patient': withTexts(
     () =>
       import('../features/patients/components/register-patient-page.tsx').then((m) => ({

@@ -27,6 +27,7 @@ import { videoCallEn } from '../features/video-call/i18n/en.ts';
 import { providerScheduleEn } from '../features/provider-schedule/i18n/en.ts';
 import { voiceCallsEn } from '../features/voice-calls/i18n/en.ts';
 import { providerShellEn } from '../features/provider-shell/i18n/en.ts';
+import { patientsEn } from '../features/patients/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -70,6 +71,7 @@ export function createTestI18n() {
         providerSchedule: providerScheduleEn,
         voiceCalls: voiceCallsEn,
         providerShell: providerShellEn,
+        patients: patientsEn,
       },
     },
     keySeparator: false,

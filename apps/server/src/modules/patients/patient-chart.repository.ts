@@ -45,6 +45,8 @@ export async function searchClinicPatients(
   clinicId: string,
   search: { query: string; birthDate?: string | undefined },
   limit: number,
+  /** The appointment look-up (decision 0041) matches names only: its answer shows no member number. */
+  options: { matchMemberId?: boolean } = {},
 ): Promise<ChartPatientRow[]> {
   const words = search.query.split(/\s+/).filter(Boolean).slice(0, 5);
   // A word matches the start of the first or last name, or of a later word in them ("Mary Ann").
@@ -53,7 +55,13 @@ export async function searchClinicPatients(
     const inner = `% ${prefix}`;
     return sql`(lower(${users.firstName}) like ${prefix} or lower(${users.lastName}) like ${prefix} or lower(${users.firstName}) like ${inner} or lower(${users.lastName}) like ${inner})`;
   });
-  const text = words.length > 0 ? or(and(...byName), eq(users.memberId, search.query)) : undefined;
+  const matchMemberId = options.matchMemberId ?? true;
+  const text =
+    words.length === 0
+      ? undefined
+      : matchMemberId
+        ? or(and(...byName), eq(users.memberId, search.query))
+        : and(...byName);
   return db
     .select(patientColumns)
     .from(clinicPatients)

@@ -34,8 +34,9 @@ function PageAction() {
   const { t } = useTranslation('providerShell');
   const { pathname } = useLocation();
   const { data: workspace } = useProviderWorkspace();
-  const action = pageActionOf(pathname);
-  if (!action || !workspace || !passesGate(workspace, action.gate)) {
+  const action = pageActionOf(pathname, workspace?.permissions);
+  // Not a link to the screen already open (the look-up sits below /provider/appointment).
+  if (!action || !workspace || !passesGate(workspace, action.gate) || action.to === pathname) {
     return null;
   }
   const label = t(action.label as 'actionSchedule');

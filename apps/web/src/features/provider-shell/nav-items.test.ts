@@ -64,6 +64,16 @@ describe('provider sidebar (spec 3 §2)', () => {
     });
   });
 
+  it('starts a new appointment at the look-up for a provider without PATIENT (decision 0041)', () => {
+    expect(pageActionOf('/provider/appointment', ['APPOINTMENTS'])).toMatchObject({
+      to: '/provider/appointment/search-patient',
+      label: 'actionNewAppointment',
+    });
+    expect(pageActionOf('/provider/appointment', ['APPOINTMENTS', 'PATIENT'])).toMatchObject({
+      to: '/provider/search-patient',
+    });
+  });
+
   it('is collapsed at width 30 or less, and then 60 px wide', () => {
     expect(isSidebarCollapsed(30)).toBe(true);
     expect(isSidebarCollapsed(31)).toBe(false);

@@ -1,3 +1,5 @@
+import type { ProviderPermission } from '@app/contracts/roles';
+import { newAppointmentPath } from '../../lib/provider/new-appointment-path.ts';
 import { routeGate, type WorkspaceGate } from '../../lib/provider/provider-workspace.ts';
 
 // spec 3 §2 Provider sidebar (the table), footer tabs and side menu, as data: what each item links to,
@@ -163,11 +165,15 @@ export interface PageAction {
  * spec 3 §2 "A header page-action icon varies by route (edit or plus, inbox, clock and others)": each
  * route's action is its most frequent next step (decision 0024), shown only when its gate holds.
  */
-export function pageActionOf(pathname: string): PageAction | null {
+export function pageActionOf(
+  pathname: string,
+  /** The provider's permissions: without PATIENT, a new appointment starts at the look-up (decision 0041). */
+  permissions?: readonly ProviderPermission[],
+): PageAction | null {
   if (startsAt(pathname, '/provider/appointment') || startsAt(pathname, '/provider/appointments')) {
     // spec 3 §2: the link to schedule a new appointment needs APPOINTMENTS.
     return {
-      to: '/provider/search-patient',
+      to: permissions ? newAppointmentPath(permissions) : '/provider/search-patient',
       label: 'actionNewAppointment',
       icon: 'plus',
       gate: { permission: 'APPOINTMENTS' },

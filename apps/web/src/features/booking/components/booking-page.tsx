@@ -1,5 +1,5 @@
 import './booking-styles.ts';
-import { useEffect } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { Alert, NativeSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppointmentSummary } from '../../appointments/components/appointment-summary.tsx';
@@ -13,6 +13,7 @@ import { ProviderListStep } from './provider-list-step.tsx';
 import { RecurringVisitStep } from './recurring-visit-step.tsx';
 import { TimeSlotStep } from './time-slot-step.tsx';
 import { Busy } from './busy.tsx';
+import { BookingForPatient } from './booking-for-patient.tsx';
 import type { BookingContext } from './booking-context.ts';
 
 /**
@@ -75,21 +76,31 @@ export function BookingPage() {
     // spec 2 §6: a provider booking for a patient sends the patient's user id.
     userId: flow.patientId ?? undefined,
   };
+  // spec 2 §6 booking for a patient: every step says for whom (decision 0041).
+  const withPatient = (step: ReactElement) =>
+    flow.patientId ? (
+      <Stack gap="xs">
+        <BookingForPatient patientId={flow.patientId} />
+        {step}
+      </Stack>
+    ) : (
+      step
+    );
   switch (flow.step) {
     case 'providers':
-      return <ProviderListStep context={context} />;
+      return withPatient(<ProviderListStep context={context} />);
     case 'consultation-types':
-      return <ConsultationTypeStep context={context} />;
+      return withPatient(<ConsultationTypeStep context={context} />);
     case 'recurring-visit':
-      return <RecurringVisitStep context={context} />;
+      return withPatient(<RecurringVisitStep context={context} />);
     case 'time-slots':
-      return <TimeSlotStep context={context} />;
+      return withPatient(<TimeSlotStep context={context} />);
     case 'confirm':
-      return <ConfirmStep context={context} reschedule={false} />;
+      return withPatient(<ConfirmStep context={context} reschedule={false} />);
     case 'confirm-reschedule':
       // spec 2 §2: confirm-reschedule exists only with cancelAppointmentId.
       return flow.get('cancelAppointmentId') ? (
-        <ConfirmStep context={context} reschedule />
+        withPatient(<ConfirmStep context={context} reschedule />)
       ) : (
         <Alert color="red">{t('confirm.missing')}</Alert>
       );

@@ -6,6 +6,8 @@ export const bookingEn = {
   loadError: 'Something went wrong. Please try again.',
   noClinic: 'You are not registered at a clinic yet. Please contact our office to schedule an appointment.',
   chooseClinic: 'Clinic',
+  // A provider booking for a patient (decision 0041)
+  bookingFor: 'Booking for {{name}}',
   // The UnitedMD app's scheduling start after sign-up (spec 1 §2, decision 0037)
   'unitedmd.welcome': 'Welcome to {{appName}}, {{firstName}}',
   'unitedmd.welcomeNoName': 'Welcome to {{appName}}',

@@ -6,6 +6,7 @@ export const bookingEs: Record<keyof typeof bookingEn, string> = {
   loadError: 'Algo salió mal. Inténtelo de nuevo.',
   noClinic: 'Todavía no está registrado en una clínica. Llame a nuestra oficina para programar una cita.',
   chooseClinic: 'Clínica',
+  bookingFor: 'Reserva para {{name}}',
   'unitedmd.welcome': 'Bienvenido a {{appName}}, {{firstName}}',
   'unitedmd.welcomeNoName': 'Bienvenido a {{appName}}',
   'unitedmd.intro':

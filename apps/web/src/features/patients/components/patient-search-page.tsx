@@ -11,7 +11,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ChartPatient } from '@app/contracts/patient-chart';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
@@ -25,28 +25,12 @@ export function patientViewUrl(patient: ChartPatient): string {
 }
 
 /**
- * spec 3 §2 "Look up patient for appointment": the first clinic of the token's list, then the
- * provider-select page (booking start) with clinicUuid, userId, patientId and birthDate (mysql date).
- */
-export function providerSelectUrl(patient: ChartPatient, clinicUuid: string): string {
-  const query = new URLSearchParams({
-    clinicUuid,
-    userId: patient.userId,
-    patientId: patient.id,
-    birthDate: patient.birthdate ?? '',
-  });
-  return `/provider/patient/${encodeURIComponent(patient.id)}/appointments/create?${query.toString()}`;
-}
-
-/**
- * spec 3 §2 Patient search (/provider/search-patient) and its appointment variant
- * (/provider/appointment/search-patient, "Look up patient for appointment").
+ * spec 3 §2 Patient search (/provider/search-patient). Its appointment variant, "Look up patient for
+ * appointment", is a page of its own that needs APPOINTMENTS only (appointment-lookup-page.tsx).
  */
 export function PatientSearchPage() {
   const { t, i18n } = useTranslation('patients');
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const forAppointment = pathname.startsWith('/provider/appointment/');
   const workspace = useProviderWorkspace();
   const config = useAppConfig();
   const [query, setQuery] = useState('');
@@ -74,7 +58,7 @@ export function PatientSearchPage() {
 
   return (
     <Stack gap="md" maw={720}>
-      <PageTitle>{forAppointment ? t('appointmentSearchTitle') : t('searchTitle')}</PageTitle>
+      <PageTitle>{t('searchTitle')}</PageTitle>
       {/* spec 3 §2 Register patient: not in the check-in app. */}
       {config.variant !== 'check-in' ? (
         <Anchor component={Link} to="/provider/create-patient">
@@ -134,18 +118,12 @@ export function PatientSearchPage() {
                     </Stack>
                     <Button
                       variant="outline"
-                      aria-label={
-                        forAppointment
-                          ? t('scheduleFor', { name: patient.name })
-                          : t('open', { name: patient.name })
-                      }
+                      aria-label={t('open', { name: patient.name })}
                       onClick={() => {
-                        void navigate(
-                          forAppointment ? providerSelectUrl(patient, clinicId) : patientViewUrl(patient),
-                        );
+                        void navigate(patientViewUrl(patient));
                       }}
                     >
-                      {forAppointment ? t('scheduleShort') : t('openShort')}
+                      {t('openShort')}
                     </Button>
                   </Group>
                 </Paper>

@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SCHEDULE_DAYS_AHEAD, SCHEDULE_DAYS_BACK } from '@app/contracts/provider-schedule';
 import { passesGate, activeModules, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { newAppointmentPath } from '../../../lib/provider/new-appointment-path.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { filtersOf } from '../api/paths.ts';
 import { useSchedule } from '../api/get-schedule.ts';
@@ -66,7 +67,7 @@ export function SchedulePage() {
             <FilterLinks base="/provider/appointment" search={search} withLocations icon={filterIcon} />
           ) : null}
           {passesGate(workspace, { permission: 'APPOINTMENTS' }) ? (
-            <Link className="app-button app-button--outline" to="/provider/search-patient">
+            <Link className="app-button app-button--outline" to={newAppointmentPath(workspace.permissions)}>
               {t('newAppointment')}
             </Link>
           ) : null}
