@@ -1,7 +1,7 @@
 import './messaging-styles.ts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { messagePaths } from '../message-paths.ts';
+import { useMessagePaths } from '../message-paths.ts';
 import { ProviderGate } from './provider-gate.tsx';
 import { ThreadView } from './thread-view.tsx';
 
@@ -9,6 +9,7 @@ import { ThreadView } from './thread-view.tsx';
 export function ProviderThreadPage() {
   const { t } = useTranslation('messaging');
   const { patientId, threadId = '' } = useParams();
+  const paths = useMessagePaths(patientId);
   return (
     <ProviderGate gate={{ permission: 'MESSAGE' }} noAccessText={t('noAccess')}>
       {(workspace) => (
@@ -16,7 +17,7 @@ export function ProviderThreadPage() {
           key={threadId}
           scope={{ kind: 'provider', clinicId: workspace.clinicId }}
           threadId={threadId}
-          backTo={messagePaths(patientId).list}
+          backTo={paths.list}
         />
       )}
     </ProviderGate>
