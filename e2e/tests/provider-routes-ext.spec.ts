@@ -30,7 +30,10 @@ test("dr.smith reads the clinic's Intellimap board, filters the tasks and opens 
   // Alerts: Jane's seeded pulse readings of 112 leave her goal of 50 to 100.
   const alerts = page.getByRole('region', { name: 'Alerts' });
   await expect(alerts.getByRole('columnheader', { name: 'Patient' })).toBeVisible();
-  const janeAlert = alerts.getByRole('row').filter({ hasText: 'Jane Cooper' }).filter({ hasText: '50 to 100' });
+  const janeAlert = alerts
+    .getByRole('row')
+    .filter({ hasText: 'Jane Cooper' })
+    .filter({ hasText: '50 to 100' });
   await expect(janeAlert.first()).toBeVisible();
 
   // The filter keeps the tasks of one status, in the address so a reload keeps it.
@@ -69,7 +72,7 @@ test('dr.limited (APPOINTMENTS only) gets no board and no patient flows', async 
   await expect(page.getByLabel('Title')).toHaveCount(0);
 });
 
-test("dr.smith creates a flow for Jane from her Flows tab on the create route", async ({ page, request }) => {
+test('dr.smith creates a flow for Jane from her Flows tab on the create route', async ({ page, request }) => {
   const janeId = subjectOf(await apiToken(request, DEMO.patient, DEMO_PASSWORD));
   await signInByApi(page, DEMO.provider, { open: `/provider/patient/${janeId}/flows` });
   await expect(page.getByRole('heading', { level: 1, name: 'Flows' })).toBeVisible();

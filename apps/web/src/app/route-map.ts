@@ -386,15 +386,31 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('intellimap', 'route.provider.intellimap', 'intellimap-board'),
   provider('patient/:patientId/flows/create', 'route.provider.patientFlowCreate', 'flow-create'),
   provider('single-header/message', 'route.provider.singleHeader', 'provider-messages'),
-  provider('single-header/message/search-patient', 'route.provider.messageSearchPatient', 'message-receiver-search'),
+  provider(
+    'single-header/message/search-patient',
+    'route.provider.messageSearchPatient',
+    'message-receiver-search',
+  ),
   provider(
     'single-header/message/search-provider',
     'route.provider.messageSearchProvider',
     'message-receiver-search',
   ),
-  provider('single-header/message/receiver-list', 'route.provider.messageReceiverList', 'message-receiver-list'),
-  provider('single-header/message/thread/create', 'route.provider.messageThreadCreate', 'message-thread-create'),
-  provider('single-header/message/thread/:threadId', 'route.provider.messageThread', 'provider-message-thread'),
+  provider(
+    'single-header/message/receiver-list',
+    'route.provider.messageReceiverList',
+    'message-receiver-list',
+  ),
+  provider(
+    'single-header/message/thread/create',
+    'route.provider.messageThreadCreate',
+    'message-thread-create',
+  ),
+  provider(
+    'single-header/message/thread/:threadId',
+    'route.provider.messageThread',
+    'provider-message-thread',
+  ),
   // spec 2 §2 self check-in (kiosk) mode: the task pages under the provider's session.
   provider('patient/search', 'route.provider.patientSearch', 'kiosk-patient-search'),
   // spec 1 §2 rule 3 {role}/confirm-patient for the kiosk: confirm the patient of the picked visit.

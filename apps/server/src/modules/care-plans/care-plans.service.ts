@@ -252,8 +252,6 @@ export async function readClinicIntellimap(
   }
   const urgency = { overdue: 0, open: 1, met: 2 } as const;
   board.alerts.sort((a, b) => b.recordedAt.localeCompare(a.recordedAt));
-  board.tasks.sort(
-    (a, b) => a.dueDate.localeCompare(b.dueDate) || urgency[a.status] - urgency[b.status],
-  );
+  board.tasks.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || urgency[a.status] - urgency[b.status]);
   return board;
 }

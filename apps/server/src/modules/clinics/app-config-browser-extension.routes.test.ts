@@ -77,7 +77,12 @@ describe('BROWSER_EXTENSION_ORIGIN', () => {
   });
 
   it('refuses anything that is not a bare origin, so start-up stops with a readable message', () => {
-    for (const value of ['chrome-extension://abc/popup.html', 'javascript:alert(1)', '*', 'https://a.example/x']) {
+    for (const value of [
+      'chrome-extension://abc/popup.html',
+      'javascript:alert(1)',
+      '*',
+      'https://a.example/x',
+    ]) {
       expect(() => parseEnv({ NODE_ENV: 'test', BROWSER_EXTENSION_ORIGIN: value }), value).toThrow(
         /BROWSER_EXTENSION_ORIGIN: must be an origin/,
       );

@@ -74,7 +74,8 @@ export const healthEs: Record<keyof typeof healthEn, string> = {
   'intellimap.status.overdue': 'Vencida',
   'intellimap.none': 'Ninguna',
   'board.title': 'Intellimap',
-  'board.intro': 'Alertas de monitoreo remoto y tareas de los planes de cuidado de todos los pacientes de la clínica.',
+  'board.intro':
+    'Alertas de monitoreo remoto y tareas de los planes de cuidado de todos los pacientes de la clínica.',
   'board.patients': 'Pacientes con un plan de cuidado: {{count}}',
   'board.noPatients': 'Ningún paciente de esta clínica tiene todavía un plan de cuidado.',
   'board.patient': 'Paciente',
