@@ -108,6 +108,9 @@ extensionTest(
       email,
       clinicNumbers: [1001],
       permissions: ['APPOINTMENTS', 'PATIENT'],
+      // A complete account: the tab's login then lands on the schedule, not the security page.
+      securityQuestion: 'First pet?',
+      securityAnswer: 'Rex the dog',
     });
     const subject = uniqueName('athena-ext');
     world.ehr.addAccount({ subject, email, emailVerified: true });
@@ -132,10 +135,19 @@ extensionTest(
 
     // spec 3 §2: Open in Browser, only in this app, opens the portal in a normal tab, signed in.
     await portal.getByRole('button', { name: 'Open menu' }).click();
-    const tabPromise = context.waitForEvent('page');
+    const before = new Set(context.pages());
     await portal.getByRole('button', { name: /^Open in Browser/ }).click();
-    const tab = await tabPromise;
-    await expect(tab).toHaveURL(/\/provider\/appointment/);
+    // The tab opens blank on the click, then goes to /oauth-code/{code}; the portal's
+    // Cross-Origin-Opener-Policy moves that load to a fresh browsing context (a new page here).
+    const signedInTab = () =>
+      context.pages().find((candidate) => !before.has(candidate) && /\/provider\//.test(candidate.url()));
+    await expect
+      .poll(() => signedInTab()?.url() ?? '', { timeout: 30_000 })
+      .toMatch(/\/provider\/appointment/);
+    const tab = signedInTab();
+    if (!tab) {
+      throw new Error('no signed-in tab');
+    }
     await expect(tab.getByRole('button', { name: 'Open menu' })).toBeVisible();
     await tab.getByRole('button', { name: 'Open menu' }).click();
     await expect(tab.getByText(`Eve ${lastName}`)).toBeVisible();
