@@ -63,8 +63,8 @@ export function filterIconOf(variant: AppVariant): FilterIcon | null {
     case 'check-in':
     case 'quick-link':
     case 'unitedmd':
-    // spec 3 §6 names only Care Manager and women's healthcare for the filter.
     case 'browser-extension':
+      // spec 3 §6 names only Care Manager and women's healthcare for the filter.
       return null;
   }
 }
