@@ -18,7 +18,15 @@ const careManagerSpecs = [
 // Issue 17: every provider route × each single permission (care-manager server, its own project).
 const permissionMatrixSpecs = ['permission-matrix.spec.ts'];
 // Specs whose worker fixtures start a server (or browser) of their own.
-const ownConfigurationSpecs = ['video-call.spec.ts', 'chat-widget.spec.ts', 'sso.spec.ts', 'dialer.spec.ts'];
+const ownConfigurationSpecs = [
+  'video-call.spec.ts',
+  'chat-widget.spec.ts',
+  'sso.spec.ts',
+  'dialer.spec.ts',
+  // Issue 17 item 7: APP_VARIANT=browser-extension with its test extension page and EHR (project
+  // variant-browser-extension).
+  'variant-browser-extension.spec.ts',
+];
 // The other variants of spec 1 §1 (decision 0037): one small project each, named after its APP_VARIANT.
 const variantSpecs = ['quick-link', 'unitedmd', 'womens-healthcare'].map((variant) => ({
   variant,

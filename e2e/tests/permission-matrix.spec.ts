@@ -4,7 +4,6 @@ import { decideProviderRoute, PROVIDER_ROUTE_GATES } from '@app/contracts/provid
 import type { ProviderPermission } from '@app/contracts/roles';
 import { WORKSPACE_MODULES } from '@app/contracts/workspace-modules';
 import { providerShellEn } from '../../apps/web/src/features/provider-shell/i18n/en.ts';
-import { ROUTES_ADDED_BY_OTHER_SLICES } from '../../apps/web/src/app/guards/routes-added-by-other-slices.ts';
 import { test, expect } from '../fixtures/test.ts';
 import { DEMO_PASSWORD } from '../fixtures/demo.ts';
 import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
@@ -25,7 +24,7 @@ const ANY_ID = '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f';
 /** A screen with a heading no table row shares, visited between two rows (see `openRow`). */
 const BETWEEN = { path: '/provider/master-password', heading: 'Master password' };
 
-const ROWS = Object.keys(PROVIDER_ROUTE_GATES).filter((path) => !ROUTES_ADDED_BY_OTHER_SLICES.includes(path));
+const ROWS = Object.keys(PROVIDER_ROUTE_GATES);
 
 /** The row's path with its parameters filled: a patient of the clinic, else ids that name nothing. */
 function concrete(path: string, patientId: string): string {

@@ -15,7 +15,7 @@ import websocket from '@fastify/websocket';
 import { REALTIME_MAX_MESSAGE_BYTES } from '@app/contracts/realtime';
 import { registerModules } from './modules/register-modules.ts';
 import { createRoomSignaling } from './modules/video/room-signaling.ts';
-import { externalScriptOrigins } from './modules/clinics/app-config.service.ts';
+import { browserExtensionOrigin, externalScriptOrigins } from './modules/clinics/app-config.service.ts';
 
 export type App = FastifyInstance;
 
@@ -61,6 +61,8 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
 
   // Decision 0016: the chat widget and product tour scripts load from their own origin, only when configured.
   const scriptOrigins = externalScriptOrigins(env);
+  // Decision 0046: the browser extension (when configured in its app) may embed the portal.
+  const extensionOrigin = browserExtensionOrigin(env);
   // The security headers are built once. (@fastify/helmet rebuilds helmet's middleware, CSP parsing
   // included, on every request: a few percent of each API call in bench/slot-search.ts.)
   const securityHeaders = helmet({
@@ -78,7 +80,7 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
         workerSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: extensionOrigin ? [extensionOrigin] : ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,
@@ -86,6 +88,9 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
     },
     // Camera and microphone are needed by video visits on our own origin only.
     crossOriginEmbedderPolicy: false,
+    // frame-ancestors decides who may frame us; X-Frame-Options (SAMEORIGIN) would contradict it for
+    // the extension in browsers that read only that header.
+    ...(extensionOrigin ? { xFrameOptions: false } : {}),
   });
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => {

@@ -22,6 +22,20 @@ const optionalScriptUrl = z.preprocess(
   z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 );
 
+/** An origin only (scheme://host[:port]): http(s) or a browser extension's scheme. */
+const optionalExtensionOrigin = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .string()
+    .trim()
+    .regex(
+      /^(https?|chrome-extension|moz-extension|safari-web-extension):\/\/[a-z0-9.-]+(:\d{1,5})?$/i,
+      'must be an origin such as chrome-extension://<id> or https://host (no path)',
+    )
+    .transform((value) => value.toLowerCase())
+    .optional(),
+);
+
 /**
  * CLOCK_AT (decision 0031): an instant with its offset, e.g. 2027-11-07T01:30:00-04:00 or
  * 2027-11-07T05:30:00Z. A local time without an offset is refused: it would mean a different instant
@@ -118,6 +132,12 @@ const envSchema = z
      */
     CHAT_WIDGET_SCRIPT_URL: optionalScriptUrl,
     PRODUCT_TOUR_SCRIPT_URL: optionalScriptUrl,
+    /**
+     * Issue 17 item 7 (decision 0046): the browser extension that embeds the browser-extension app,
+     * e.g. chrome-extension://<id>. It may frame the portal (CSP frame-ancestors) and receives the SSO
+     * message. Other variants ignore it.
+     */
+    BROWSER_EXTENSION_ORIGIN: optionalExtensionOrigin,
     SMTP_URL: optionalUrl,
     SMTP_FROM: z.string().default('Care Portal <no-reply@localhost>'),
     SMS_PROVIDER_URL: optionalUrl,

@@ -163,3 +163,25 @@ export const intellimapSchema = z.object({
   tasks: z.array(intellimapTaskSchema),
 });
 export type Intellimap = z.infer<typeof intellimapSchema>;
+
+// Issue 17 item 6 (decision 0045): /provider/intellimap, the clinic-wide board. The same alerts and
+// tasks as a patient's Intellimap tab, for every patient of the clinic with a care plan there, each
+// entry naming its patient. Filter: `status` keeps the tasks of one status (alerts always show).
+export const clinicIntellimapQuerySchema = z.object({
+  status: z.enum(GOAL_TASK_STATUSES, 'status must be met, open or overdue').optional(),
+});
+export type ClinicIntellimapQuery = z.input<typeof clinicIntellimapQuerySchema>;
+
+const intellimapPatientSchema = z.object({ patientId: z.string(), patientName: z.string() });
+export const clinicIntellimapAlertSchema = intellimapAlertSchema.extend(intellimapPatientSchema.shape);
+export type ClinicIntellimapAlert = z.infer<typeof clinicIntellimapAlertSchema>;
+export const clinicIntellimapTaskSchema = intellimapTaskSchema.extend(intellimapPatientSchema.shape);
+export type ClinicIntellimapTask = z.infer<typeof clinicIntellimapTaskSchema>;
+
+export const clinicIntellimapSchema = z.object({
+  /** Patients of the clinic with at least one care plan there (the board's scope). */
+  patientCount: z.number().int().min(0),
+  alerts: z.array(clinicIntellimapAlertSchema),
+  tasks: z.array(clinicIntellimapTaskSchema),
+});
+export type ClinicIntellimap = z.infer<typeof clinicIntellimapSchema>;

@@ -93,6 +93,11 @@ export const PROVIDER_ROUTE_GATES = {
   '/provider/message/thread/:threadId': message,
   // spec 3 §2 "Other routes seen": the single-header messaging screen (Secure Messaging is active there).
   '/provider/single-header/message': message,
+  '/provider/single-header/message/search-patient': message,
+  '/provider/single-header/message/search-provider': message,
+  '/provider/single-header/message/receiver-list': message,
+  '/provider/single-header/message/thread/create': message,
+  '/provider/single-header/message/thread/:threadId': message,
   '/provider/bulk-message': {
     permissions: ['BULK_MESSAGING'],
     module: 'BULK_MESSAGING',

@@ -11,6 +11,8 @@ export const APP_VARIANTS = [
   'quick-link',
   'unitedmd',
   'womens-healthcare',
+  // Issue 17 item 7 (decision 0046): the provider app inside a browser extension.
+  'browser-extension',
 ] as const;
 export const appVariantSchema = z.enum(APP_VARIANTS);
 export type AppVariant = z.infer<typeof appVariantSchema>;
@@ -52,5 +54,28 @@ export const appConfigSchema = z.object({
   /** spec 1 §1, §4: the chat widget and product-tour scripts; only in the care-manager app, when configured. */
   chatWidgetScriptUrl: z.string().optional(),
   productTourScriptUrl: z.string().optional(),
+  /**
+   * spec 1 §4, issue 17 item 7 (decision 0046): the browser extension's origin, in the
+   * browser-extension app when configured; the SSO message is posted to it.
+   */
+  browserExtensionOrigin: z.string().optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/**
+ * spec 1 §4 (decision 0046): what the portal posts to the browser extension after a single sign-on
+ * from athenahealth or ecw. No token or personal data: the extension learns that the portal inside it
+ * is signed in, and for which EHR launch.
+ */
+export const SSO_EXTENSION_MESSAGE_TYPE = 'care-portal:sso-login';
+export interface SsoExtensionMessage {
+  type: typeof SSO_EXTENSION_MESSAGE_TYPE;
+  provider: 'athenahealth' | 'ecw';
+  /** The EHR's patient id of the launch, or null (the landing then opened provider appointments). */
+  patientId: string | null;
+}
+
+/** spec 3 §9: in the browser extension the chat closes on a resize to any width but this one. */
+export const EXTENSION_CHAT_WIDTH = 900;
+/** spec 3 §9: the resize is read after this quiet time. */
+export const EXTENSION_CHAT_RESIZE_DEBOUNCE_MS = 100;

@@ -97,6 +97,8 @@ export type ScreenId =
   | 'flows'
   | 'follow-ups'
   | 'patient-navigation'
+  | 'intellimap-board'
+  | 'flow-create'
   | 'provider-video-call'
   | 'patient-video-call'
   | 'coming-soon';
@@ -379,6 +381,37 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
   provider('patient/:patientId/flows', 'route.provider.patientFlows', 'flows'),
   provider('follow-ups', 'route.provider.followUps', 'follow-ups'),
   provider('patient-navigation', 'route.provider.patientNavigation', 'patient-navigation'),
+  // Issue 17 item 6 (decision 0045): the clinic's Intellimap board (REMOTE_PATIENT_MONITORING), a
+  // patient's new flow (FLOWS + module), and Secure Messaging in the single-header layout (no sidebar,
+  // footer tabs or menu; provider-layout.tsx), whose links stay under /provider/single-header/.
+  provider('intellimap', 'route.provider.intellimap', 'intellimap-board'),
+  provider('patient/:patientId/flows/create', 'route.provider.patientFlowCreate', 'flow-create'),
+  provider('single-header/message', 'route.provider.singleHeader', 'provider-messages'),
+  provider(
+    'single-header/message/search-patient',
+    'route.provider.messageSearchPatient',
+    'message-receiver-search',
+  ),
+  provider(
+    'single-header/message/search-provider',
+    'route.provider.messageSearchProvider',
+    'message-receiver-search',
+  ),
+  provider(
+    'single-header/message/receiver-list',
+    'route.provider.messageReceiverList',
+    'message-receiver-list',
+  ),
+  provider(
+    'single-header/message/thread/create',
+    'route.provider.messageThreadCreate',
+    'message-thread-create',
+  ),
+  provider(
+    'single-header/message/thread/:threadId',
+    'route.provider.messageThread',
+    'provider-message-thread',
+  ),
   // spec 2 §2 self check-in (kiosk) mode: the task pages under the provider's session.
   provider('patient/search', 'route.provider.patientSearch', 'kiosk-patient-search'),
   // spec 1 §2 rule 3 {role}/confirm-patient for the kiosk: confirm the patient of the picked visit.
@@ -406,6 +439,8 @@ export const ROUTE_MAP: readonly RouteEntry[] = [
 export const ROUTE_REDIRECTS: readonly RouteRedirect[] = [
   { from: '/guest/forgot-username/*', to: '/guest/forgot-username/form-step', keepQuery: true },
   { from: '/guest/forgot-password/*', to: '/guest/forgot-password/username-step', keepQuery: true },
+  // Issue 17 item 6: /provider/single-header/ (and any other path below it) is its messaging screen.
+  { from: '/provider/single-header/*', to: '/provider/single-header/message', keepQuery: false },
 ];
 
 export function routesOfArea(area: RouteArea): RouteEntry[] {

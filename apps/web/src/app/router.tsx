@@ -670,6 +670,22 @@ const SCREENS: Record<ScreenId, LazyComponent> = {
       })),
     providerAdminTexts,
   ),
+  // Issue 17 item 6 (decision 0045).
+  'intellimap-board': withTexts(
+    () =>
+      import('../features/health/components/intellimap-board-page.tsx').then((m) => ({
+        Component: m.IntellimapBoardPage,
+      })),
+    healthTexts,
+    vitalsTexts,
+  ),
+  'flow-create': withTexts(
+    () =>
+      import('../features/provider-admin/components/flows-page.tsx').then((m) => ({
+        Component: m.FlowCreatePage,
+      })),
+    providerAdminTexts,
+  ),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };
 

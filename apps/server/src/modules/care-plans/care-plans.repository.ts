@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { clinicPatients } from '../../db/schema/clinics.ts';
 import { carePlanGoals, carePlans, monitoringDevices } from '../../db/schema/vitals.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -88,4 +90,21 @@ export async function insertMonitoringDevice(db: Queryable, values: typeof monit
     throw new Error('device request was not stored');
   }
   return row;
+}
+
+/**
+ * Issue 17 item 6: the patients of a clinic with at least one care plan there, by name. Only people
+ * still registered at the clinic as patients (a plan outlives a patient who left).
+ */
+export async function findClinicCarePlanPatients(db: Queryable, clinicId: string) {
+  return db
+    .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(carePlans)
+    .innerJoin(users, eq(users.id, carePlans.userId))
+    .innerJoin(
+      clinicPatients,
+      and(eq(clinicPatients.userId, carePlans.userId), eq(clinicPatients.clinicId, carePlans.clinicId)),
+    )
+    .where(and(eq(carePlans.clinicId, clinicId), eq(users.memberType, 'patient')))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }

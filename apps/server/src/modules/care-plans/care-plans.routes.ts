@@ -6,11 +6,14 @@ import {
   carePlanListSchema,
   carePlanPathSchema,
   carePlanSchema,
+  clinicIntellimapQuerySchema,
+  clinicIntellimapSchema,
   intellimapSchema,
   monitoringDeviceListSchema,
   monitoringDeviceRequestSchema,
   monitoringDeviceSchema,
 } from '@app/contracts/care-plans';
+import { clinicParamsSchema } from '@app/contracts/provider-workspace';
 import { clinicPatientPathSchema } from '@app/contracts/vitals';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireAuth } from '../../platform/access.ts';
@@ -19,6 +22,7 @@ import {
   listCarePlans,
   listMonitoringDevices,
   listOwnCarePlans,
+  readClinicIntellimap,
   readIntellimap,
   requestMonitoringDevice,
   updateCarePlan,
@@ -129,5 +133,19 @@ export async function carePlansRoutes(app: FastifyInstance, { context }: { conte
       schema: { params: clinicPatientPathSchema, response: { 200: intellimapSchema, ...errors } },
     },
     async (request) => readIntellimap(db, request.params.clinicId, request.params.patientId, context.now()),
+  );
+
+  // Issue 17 item 6 (decision 0045): /provider/intellimap, the clinic-wide board of the same data.
+  routes.get(
+    '/api/provider/clinics/:clinicId/intellimap',
+    {
+      config: { access: rpm },
+      schema: {
+        params: clinicParamsSchema,
+        querystring: clinicIntellimapQuerySchema,
+        response: { 200: clinicIntellimapSchema, ...errors },
+      },
+    },
+    async (request) => readClinicIntellimap(db, request.params.clinicId, request.query, context.now()),
   );
 }

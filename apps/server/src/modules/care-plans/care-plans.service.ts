@@ -3,6 +3,8 @@ import {
   INTELLIMAP_ALERT_DAYS,
   meetsGoal,
   type CarePlan,
+  type ClinicIntellimap,
+  type ClinicIntellimapQuery,
   type Intellimap,
   type IntellimapAlert,
   type IntellimapTask,
@@ -19,6 +21,7 @@ import { latestVitalValueOf, requireClinicPatient, vitalValuesOf } from '../vita
 import {
   findCarePlan,
   findCarePlans,
+  findClinicCarePlanPatients,
   findGoalsOfPlans,
   findMonitoringDevices,
   insertCarePlan,
@@ -181,6 +184,10 @@ export async function readIntellimap(
   now: Date,
 ): Promise<Intellimap> {
   await requireClinicPatient(db, clinicId, patientId);
+  return intellimapOf(db, clinicId, patientId, now);
+}
+
+async function intellimapOf(db: Db, clinicId: string, patientId: string, now: Date): Promise<Intellimap> {
   const plans = await plansWithGoals(db, patientId, clinicId);
   const goals = plans.flatMap((plan) => plan.goals.map((goal) => ({ ...goal, carePlanTitle: plan.title })));
   const keys = [...new Set(goals.map((goal) => goal.key))];
@@ -218,4 +225,33 @@ export async function readIntellimap(
   alerts.sort((a, b) => b.recordedAt.localeCompare(a.recordedAt));
   tasks.sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   return { alerts, tasks };
+}
+
+/**
+ * Issue 17 item 6 (decision 0045): /provider/intellimap, every Intellimap of the clinic on one board —
+ * alerts newest first, tasks by due date (overdue ones first among equal dates), each naming its
+ * patient. The caller's membership of the clinic is checked by the access rule.
+ */
+export async function readClinicIntellimap(
+  db: Db,
+  clinicId: string,
+  query: ClinicIntellimapQuery,
+  now: Date,
+): Promise<ClinicIntellimap> {
+  const patients = await findClinicCarePlanPatients(db, clinicId);
+  const board: ClinicIntellimap = { patientCount: patients.length, alerts: [], tasks: [] };
+  for (const patient of patients) {
+    const named = { patientId: patient.id, patientName: `${patient.firstName} ${patient.lastName}`.trim() };
+    const map = await intellimapOf(db, clinicId, patient.id, now);
+    board.alerts.push(...map.alerts.map((alert) => ({ ...alert, ...named })));
+    board.tasks.push(
+      ...map.tasks
+        .filter((task) => query.status === undefined || task.status === query.status)
+        .map((task) => ({ ...task, ...named })),
+    );
+  }
+  const urgency = { overdue: 0, open: 1, met: 2 } as const;
+  board.alerts.sort((a, b) => b.recordedAt.localeCompare(a.recordedAt));
+  board.tasks.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || urgency[a.status] - urgency[b.status]);
+  return board;
 }

@@ -49,7 +49,8 @@ describe('VARIANT_DEFAULTS (decision 0037)', () => {
 
   it('makes the provider apps log in with the doctor username grant as providers', () => {
     for (const variant of APP_VARIANTS) {
-      const provider = variant === 'care-manager' || variant === 'womens-healthcare';
+      const provider =
+        variant === 'care-manager' || variant === 'womens-healthcare' || variant === 'browser-extension';
       expect(VARIANT_DEFAULTS[variant].defaultRole === 'provider').toBe(provider);
       expect(VARIANT_DEFAULTS[variant].grantType === 'doctor_username').toBe(provider);
     }

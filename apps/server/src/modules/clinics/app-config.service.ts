@@ -64,7 +64,16 @@ export const VARIANT_DEFAULTS: Record<AppVariant, VariantDefaults> = {
   // spec 3 §1, §2, §6 (decision 0037): a provider app like Care Manager, with the appointment provider
   // filter; biometric login, live chat and the product tour stay Care Manager's (spec 1 §1 "only").
   'womens-healthcare': { ...PROVIDER_APP, appName: "Women's Health" },
+  // spec 1 §1, spec 3 §2 (decision 0046): the provider app inside a browser extension. Its differences
+  // are behaviour, not defaults: Open in Browser in the menu, the roadmap on its own route, the chat
+  // closing on resize and the SSO message to the extension (browserExtensionOrigin below).
+  'browser-extension': PROVIDER_APP,
 };
+
+/** Decision 0046: the extension's origin, only in the browser-extension app and when configured. */
+export function browserExtensionOrigin(env: Env): string | undefined {
+  return env.APP_VARIANT === 'browser-extension' ? env.BROWSER_EXTENSION_ORIGIN : undefined;
+}
 
 /** spec 1 §1: company branding, with the default background when the clinic sets none. */
 export async function readBranding(db: Db): Promise<Branding> {
@@ -108,5 +117,6 @@ export async function buildAppConfig(env: Env, db: Db): Promise<AppConfig> {
     // Only when configured: the web shows no link otherwise.
     ...(env.PATIENT_PORTAL_URL ? { patientPortalUrl: env.PATIENT_PORTAL_URL } : {}),
     ...externalScripts(env),
+    ...(browserExtensionOrigin(env) ? { browserExtensionOrigin: browserExtensionOrigin(env) } : {}),
   };
 }

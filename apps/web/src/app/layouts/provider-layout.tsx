@@ -21,6 +21,7 @@ import { ShellIconGlyph } from '../../features/provider-shell/components/shell-i
 import { useCounterEvents } from '../../features/provider-shell/use-counter-events.ts';
 import { passesGate, useProviderWorkspace } from '../../lib/provider/provider-workspace.ts';
 import { SignedInLayout } from './signed-in-layout.tsx';
+import { isSingleHeaderPath, SingleHeaderLayout } from './single-header-layout.tsx';
 import type { MenuItem } from './side-menu.tsx';
 
 /** The account pages stay in the menu; the workspace itself is in the sidebar and footer tabs. */
@@ -47,8 +48,17 @@ function PageAction() {
   );
 }
 
-/** spec 3 §2 provider shell: sidebar (default layout), footer tabs (mobile layout), side menu. */
+/**
+ * The provider area's layout: the shell, or the single-header layout on /provider/single-header/
+ * (issue 17 item 6, decision 0045).
+ */
 export function ProviderLayout() {
+  const { pathname } = useLocation();
+  return isSingleHeaderPath(pathname) ? <SingleHeaderLayout /> : <ProviderShellLayout />;
+}
+
+/** spec 3 §2 provider shell: sidebar (default layout), footer tabs (mobile layout), side menu. */
+function ProviderShellLayout() {
   const { t } = useTranslation('providerShell');
   const { data: workspace } = useProviderWorkspace();
   // spec 3 §9 mobile screen width 768: the footer tabs and the mobile menu below it.

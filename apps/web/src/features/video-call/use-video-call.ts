@@ -461,6 +461,12 @@ export function useVideoCall(options: UseVideoCallOptions) {
     setUnread(false);
   }, []);
 
+  // spec 3 §9 (decision 0046): the browser extension closes the chat on a resize.
+  const closeChat = useCallback(() => {
+    chatOpenRef.current = false;
+    setChatOpen(false);
+  }, []);
+
   const endVisit = useCallback(() => {
     connectionRef.current?.send({ type: 'room.end' });
   }, []);
@@ -521,6 +527,7 @@ export function useVideoCall(options: UseVideoCallOptions) {
       setBlurOn,
       sendChat,
       toggleChat,
+      closeChat,
       endVisit,
       leave,
       retry,

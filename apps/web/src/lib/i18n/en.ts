@@ -233,6 +233,10 @@ export const en = {
   'route.provider.patientFlows': 'Flows',
   'route.provider.followUps': 'Follow Up List',
   'route.provider.patientNavigation': 'Tracker',
+  // Issue 17 item 6 (decision 0045): the clinic's Intellimap board, a patient's new flow, single header.
+  'route.provider.intellimap': 'Intellimap',
+  'route.provider.patientFlowCreate': 'Create flow',
+  'route.provider.singleHeader': 'Secure Messaging',
 } as const;
 
 export type TranslationKey = keyof typeof en;

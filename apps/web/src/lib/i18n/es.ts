@@ -221,4 +221,7 @@ export const es: Catalogue = {
   'route.provider.patientFlows': 'Flujos',
   'route.provider.followUps': 'Lista de seguimiento',
   'route.provider.patientNavigation': 'Seguimiento de pacientes',
+  'route.provider.intellimap': 'Intellimap',
+  'route.provider.patientFlowCreate': 'Crear flujo',
+  'route.provider.singleHeader': 'Mensajería segura',
 };

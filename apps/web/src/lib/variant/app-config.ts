@@ -14,6 +14,7 @@ export const KNOWN_VARIANTS: readonly AppVariant[] = [
   'quick-link',
   'unitedmd',
   'womens-healthcare',
+  'browser-extension',
 ];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -44,7 +45,8 @@ export function isAppConfig(value: unknown): value is AppConfig {
     (branding.checkInFlowColor === null || typeof branding.checkInFlowColor === 'string') &&
     typeof value.devOutbox === 'boolean' &&
     optionalText(value.chatWidgetScriptUrl) &&
-    optionalText(value.productTourScriptUrl)
+    optionalText(value.productTourScriptUrl) &&
+    optionalText(value.browserExtensionOrigin)
   );
 }
 

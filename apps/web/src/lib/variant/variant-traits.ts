@@ -40,6 +40,14 @@ export function isUnitedMdApp(variant: AppVariant): boolean {
 }
 
 /**
+ * spec 1 §1, spec 3 §2 (decision 0046): the provider app inside a browser extension — Open in
+ * Browser, the roadmap on its own route, the chat closing on resize, the SSO message.
+ */
+export function isBrowserExtensionApp(variant: AppVariant): boolean {
+  return variant === 'browser-extension';
+}
+
+/**
  * spec 3 §2 "the filter icon": each provider app shows its own glyph on the schedule's filter
  * (decision 0037); null where the filter is not shown.
  */
@@ -55,6 +63,8 @@ export function filterIconOf(variant: AppVariant): FilterIcon | null {
     case 'check-in':
     case 'quick-link':
     case 'unitedmd':
+    case 'browser-extension':
+      // spec 3 §6 names only Care Manager and women's healthcare for the filter.
       return null;
   }
 }

@@ -75,6 +75,16 @@ export const healthEn = {
   'intellimap.status.open': 'Open',
   'intellimap.status.overdue': 'Overdue',
   'intellimap.none': 'None',
+  // Issue 17 item 6: /provider/intellimap, the clinic's board (decision 0045).
+  'board.title': 'Intellimap',
+  'board.intro': 'Remote-monitoring alerts and care-plan tasks of every patient of the clinic.',
+  'board.patients': 'Patients with a care plan: {{count}}',
+  'board.noPatients': 'No patient of this clinic has a care plan yet.',
+  'board.patient': 'Patient',
+  'board.filter': 'Show tasks',
+  'board.filter.all': 'All tasks',
+  'board.openPatient': 'Intellimap of {{name}}',
+  'board.noTasksOfStatus': 'No tasks with this status.',
   // Flowsheet
   'flowsheet.caption': 'Readings of the last {{days}} days',
   'flowsheet.date': 'Date',

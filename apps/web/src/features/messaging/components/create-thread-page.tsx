@@ -11,7 +11,7 @@ import { errorText } from '../../account-settings/error-text.ts';
 import { createThread } from '../api/create-thread.ts';
 import { MESSAGING_KEY } from '../api/messaging-scope.ts';
 import { clearDraft, readDraft } from '../message-draft.ts';
-import { messagePaths } from '../message-paths.ts';
+import { useMessagePaths } from '../message-paths.ts';
 import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 
 function CreateThreadForm({ clinicId }: { clinicId: string }) {
@@ -19,7 +19,7 @@ function CreateThreadForm({ clinicId }: { clinicId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { patientId } = useParams();
-  const paths = messagePaths(patientId);
+  const paths = useMessagePaths(patientId);
   const [draft] = useState(readDraft);
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');

@@ -1,10 +1,10 @@
 import './messaging-styles.ts';
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { messagePaths } from '../message-paths.ts';
+import { isSingleHeaderMessagePath, useMessagePaths } from '../message-paths.ts';
 import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 import { ThreadList } from './thread-list.tsx';
 
@@ -15,7 +15,9 @@ import { ThreadList } from './thread-list.tsx';
 export function ProviderMessagesPage() {
   const { t } = useTranslation('messaging');
   const { patientId } = useParams();
-  const paths = messagePaths(patientId);
+  const paths = useMessagePaths(patientId);
+  // The single-header screen keeps every link inside it; SMS templates are a screen of the shell.
+  const singleHeader = isSingleHeaderMessagePath(useLocation().pathname);
   return (
     <ProviderWorkspaceReady>
       {(workspace) => (
@@ -28,9 +30,11 @@ export function ProviderMessagesPage() {
                 {t('sendSms')}
               </ButtonLink>
             ) : null}
-            <ButtonLink variant="outline" to="/provider/patient/sms-templates">
-              {t('smsTemplates')}
-            </ButtonLink>
+            {singleHeader ? null : (
+              <ButtonLink variant="outline" to="/provider/patient/sms-templates">
+                {t('smsTemplates')}
+              </ButtonLink>
+            )}
           </Group>
           <ThreadList
             scope={{ kind: 'provider', clinicId: workspace.clinicId }}

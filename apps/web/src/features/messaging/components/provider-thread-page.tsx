@@ -1,12 +1,13 @@
 import './messaging-styles.ts';
 import { useParams } from 'react-router';
-import { messagePaths } from '../message-paths.ts';
+import { useMessagePaths } from '../message-paths.ts';
 import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 import { ThreadView } from './thread-view.tsx';
 
 /** spec 3 §2 message/thread/{threadId} (top level and in the patient view). */
 export function ProviderThreadPage() {
   const { patientId, threadId = '' } = useParams();
+  const paths = useMessagePaths(patientId);
   return (
     <ProviderWorkspaceReady>
       {(workspace) => (
@@ -14,7 +15,7 @@ export function ProviderThreadPage() {
           key={threadId}
           scope={{ kind: 'provider', clinicId: workspace.clinicId }}
           threadId={threadId}
-          backTo={messagePaths(patientId).list}
+          backTo={paths.list}
         />
       )}
     </ProviderWorkspaceReady>

@@ -6,14 +6,14 @@ import { useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { readDraft, removeReceiver, writeDraft, type MessageDraft } from '../message-draft.ts';
-import { messagePaths } from '../message-paths.ts';
+import { useMessagePaths } from '../message-paths.ts';
 import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 
 /** spec 3 §2 message/receiver-list: who the new message goes to, before message/thread/create. */
 export function ReceiverListPage() {
   const { t } = useTranslation('messaging');
   const { patientId } = useParams();
-  const paths = messagePaths(patientId);
+  const paths = useMessagePaths(patientId);
   const [draft, setDraft] = useState<MessageDraft>(readDraft);
   const update = (next: MessageDraft) => {
     writeDraft(next);

@@ -9,13 +9,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { receiversQuery, type ReceiverKind } from '../api/search-receivers.ts';
 import { addReceiver, readDraft, writeDraft } from '../message-draft.ts';
-import { messagePaths } from '../message-paths.ts';
+import { useMessagePaths } from '../message-paths.ts';
 import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 
 function Results({ clinicId, kind, term }: { clinicId: string; kind: ReceiverKind; term: string }) {
   const { t } = useTranslation('messaging');
   const navigate = useNavigate();
   const { patientId } = useParams();
+  const paths = useMessagePaths(patientId);
   const results = useQuery(receiversQuery(clinicId, kind, term));
   if (results.isPending) {
     return <Text role="status">{t('loading')}</Text>;
@@ -44,7 +45,7 @@ function Results({ clinicId, kind, term }: { clinicId: string; kind: ReceiverKin
               variant="outline"
               onClick={() => {
                 writeDraft(addReceiver(readDraft(), kind, { userId: receiver.userId, name: receiver.name }));
-                void navigate(messagePaths(patientId).receiverList);
+                void navigate(paths.receiverList);
               }}
             >
               {t('add', { name: receiver.name })}

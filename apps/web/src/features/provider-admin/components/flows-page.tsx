@@ -6,16 +6,17 @@ import { useState, type SubmitEvent } from 'react';
 import { Badge, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { Flow } from '@app/contracts/worklists';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { createFlow, flowsQuery, updateFlow } from '../api/flows.ts';
 import { formatDate, QueryState, WorkspaceScreen } from './workspace-screen.tsx';
 
 /**
  * /provider/flows (Worklist) and the patient tab /provider/patient/:patientId/flows (spec 3 §2): list and
- * create flows; both need the FLOWS permission and the FLOWS clinic module.
+ * create flows; both need the FLOWS permission and the FLOWS clinic module. The patient tab creates on
+ * its own route, flows/create (issue 17 item 6, FlowCreatePage below).
  */
 export function FlowsPage() {
   const { t } = useTranslation('providerAdmin');
@@ -35,7 +36,15 @@ function FlowsPanel({ clinicId, patientId }: { clinicId: string; patientId: stri
     queryClient.invalidateQueries({ queryKey: flowsQuery(clinicId).queryKey.slice(0, 1) });
   return (
     <Stack>
-      <NewFlowForm clinicId={clinicId} patientId={patientId} onCreated={refresh} />
+      {patientId ? (
+        <Group>
+          <ButtonLink to={`/provider/patient/${encodeURIComponent(patientId)}/flows/create`}>
+            {t('createFlow')}
+          </ButtonLink>
+        </Group>
+      ) : (
+        <NewFlowForm clinicId={clinicId} patientId={patientId} onCreated={refresh} />
+      )}
       <Text component="h2" fw={700} fz="lg">
         {patientId ? t('patientFlowsTitle') : t('flowsTitle')}
       </Text>
@@ -117,6 +126,41 @@ function FlowRow({
         </Button>
       </Group>
     </Paper>
+  );
+}
+
+/**
+ * spec 3 §2 patient/{patientId}/flows/create (issue 17 item 6, decision 0045): the new-flow form for
+ * this patient; once created, back to the patient's flows, where the new one is listed.
+ */
+export function FlowCreatePage() {
+  const { t } = useTranslation('providerAdmin');
+  const { patientId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const flowsPath = `/provider/patient/${encodeURIComponent(patientId)}/flows`;
+  return (
+    <WorkspaceScreen title={t('createFlow')}>
+      {(workspace) => (
+        <Stack>
+          <NewFlowForm
+            clinicId={workspace.clinicId}
+            patientId={patientId}
+            onCreated={async () => {
+              await queryClient.invalidateQueries({
+                queryKey: flowsQuery(workspace.clinicId).queryKey.slice(0, 1),
+              });
+              await navigate(flowsPath);
+            }}
+          />
+          <Group>
+            <ButtonLink variant="outline" to={flowsPath}>
+              {t('backToFlows')}
+            </ButtonLink>
+          </Group>
+        </Stack>
+      )}
+    </WorkspaceScreen>
   );
 }
 

@@ -38,6 +38,7 @@ export const providerAdminEn = {
   flowDescription: 'Description',
   flowDueDate: 'Due date',
   createFlow: 'Create flow',
+  backToFlows: 'Back to flows',
   flowCreated: 'The flow was created.',
   flowTitleRequired: 'Title is required',
   flowsEmpty: 'There are no flows yet.',

@@ -39,6 +39,7 @@ export const providerAdminEs: Record<keyof typeof providerAdminEn, string> = {
   flowDescription: 'Descripción',
   flowDueDate: 'Fecha límite',
   createFlow: 'Crear flujo',
+  backToFlows: 'Volver a los flujos',
   flowCreated: 'Se creó el flujo.',
   flowTitleRequired: 'El título es obligatorio',
   flowsEmpty: 'Todavía no hay flujos.',

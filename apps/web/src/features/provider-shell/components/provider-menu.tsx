@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProviderWorkspace } from '@app/contracts/provider-workspace';
 import { activeModules, passesGate } from '../../../lib/provider/provider-workspace.ts';
+import { useAppConfig } from '../../../lib/variant/app-config.ts';
+import { isBrowserExtensionApp } from '../../../lib/variant/variant-traits.ts';
+import { requestOAuthCode } from '../../sso/api/request-oauth-code.ts';
 import { adminSiteUrl, requestAdminCode } from '../api/request-admin-code.ts';
 
 /** spec 3 §2 side menu head: the account avatar, name and {email}. */
@@ -71,6 +74,46 @@ function AdminSiteButton({
 }
 
 /**
+ * spec 3 §2 "Open in Browser appears only in the browser extension" (issue 17 item 7, decision 0046):
+ * the portal opens in a normal tab, signed in as the same provider by a one-time code (spec 1 §2
+ * oauth-code/{code}). The tab is opened on the click (browsers block windows opened after an await)
+ * and pointed at the code's address once it arrives; it cannot reach back into the extension.
+ */
+function OpenInBrowserButton() {
+  const { t } = useTranslation('providerShell');
+  const [error, setError] = useState<string | null>(null);
+  const open = () => {
+    setError(null);
+    const target = window.open('', '_blank');
+    if (!target) {
+      setError(t('popupBlocked'));
+      return;
+    }
+    target.opener = null;
+    requestOAuthCode(window.location.origin)
+      .then((answer) => {
+        target.location.href = answer.redirectUrl;
+      })
+      .catch(() => {
+        target.close();
+        setError(t('openInBrowserFailed'));
+      });
+  };
+  return (
+    <li>
+      <button type="button" className="app-nav-link provider-menu__button" onClick={open}>
+        {t('menuOpenInBrowser')} <span className="app-visually-hidden">{t('opensInNewWindow')}</span>
+      </button>
+      {error ? (
+        <Text role="alert" size="sm" c="red.9">
+          {error}
+        </Text>
+      ) : null}
+    </li>
+  );
+}
+
+/**
  * spec 3 §2 side menu items: SUPPORT, ANALYTICS (module), MASTER PASSWORD, ADMIN SETTINGS (SETTING),
  * WAIT TIMES (WAIT_TIMES); in the mobile layout TRACKER, BULK MESSAGING and MASTER PASSWORD.
  * LOG OUT is the menu's own button.
@@ -85,9 +128,11 @@ export function ProviderMenuActions({
   supportUrl: string;
 }) {
   const { t } = useTranslation('providerShell');
+  const extension = isBrowserExtensionApp(useAppConfig().variant);
   if (mobile) {
     return (
       <ul className="app-nav-list provider-menu">
+        {extension ? <OpenInBrowserButton /> : null}
         {passesGate(workspace, { permission: 'PATIENT_NAVIGATION', module: 'PATIENT_NAVIGATION' }) ? (
           <li>
             <Link className="app-nav-link" to="/provider/patient-navigation">
@@ -112,6 +157,7 @@ export function ProviderMenuActions({
   }
   return (
     <ul className="app-nav-list provider-menu">
+      {extension ? <OpenInBrowserButton /> : null}
       <li>
         <a className="app-nav-link" href={supportUrl} target="_blank" rel="noopener noreferrer">
           {t('menuSupport')} <span className="app-visually-hidden">{t('opensInNewWindow')}</span>

@@ -25,6 +25,9 @@ export const providerShellEn = {
   menuMasterPassword: 'MASTER PASSWORD',
   menuAdminSettings: 'ADMIN SETTINGS',
   menuWaitTimes: 'WAIT TIMES',
+  // Issue 17 item 7 (decision 0046): only in the browser extension.
+  menuOpenInBrowser: 'Open in Browser',
+  openInBrowserFailed: 'The portal could not be opened in the browser. Please try again.',
   menuTracker: 'TRACKER',
   menuBulkMessaging: 'BULK MESSAGING',
   menuLogOut: 'LOG OUT',

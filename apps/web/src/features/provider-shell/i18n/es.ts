@@ -26,6 +26,8 @@ export const providerShellEs: ProviderShellTexts = {
   menuMasterPassword: 'CONTRASEÑA MAESTRA',
   menuAdminSettings: 'CONFIGURACIÓN',
   menuWaitTimes: 'TIEMPOS DE ESPERA',
+  menuOpenInBrowser: 'Abrir en el navegador',
+  openInBrowserFailed: 'No se pudo abrir el portal en el navegador. Inténtelo de nuevo.',
   menuTracker: 'SEGUIMIENTO',
   menuBulkMessaging: 'MENSAJERÍA MASIVA',
   menuLogOut: 'CERRAR SESIÓN',

@@ -3,16 +3,21 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { useAppConfig } from '../../../lib/variant/app-config.ts';
+import { isBrowserExtensionApp } from '../../../lib/variant/variant-traits.ts';
 import { getFeedbackSso } from '../api/get-feedback-sso.ts';
 
 type ScreenState =
   | { kind: 'opening' }
   | { kind: 'not-configured' }
   | { kind: 'failed' }
+  /** The browser extension: the roadmap opened in a tab, the extension stays on this screen. */
+  | { kind: 'opened' }
   /** The new window was blocked: a click (a user gesture) opens it. */
   | { kind: 'blocked'; url: string };
 
 const PROVIDER_HOME = '/provider/appointments';
+const ROADMAP_ROUTE = '/provider/canny-sso-roadmap';
 
 function openInNewWindow(url: string): boolean {
   const opened = window.open(url, '_blank');
@@ -42,8 +47,20 @@ export function RoadmapSsoPage() {
   const navigate = useNavigate();
   const [state, setState] = useState<ScreenState>({ kind: 'opening' });
   const started = useRef(false);
-  const newWindow = params.get('target') === 'blank';
+  // spec 1 §2 (decision 0046): in the browser-extension app the roadmap never replaces the extension's
+  // frame (the feedback portal would load inside the extension) and there is no page to go back to:
+  // it opens in a new tab, and the extension redirects to /provider/canny-sso-roadmap, saying so.
+  const extension = isBrowserExtensionApp(useAppConfig().variant);
+  const newWindow = extension || params.get('target') === 'blank';
   const redirect = params.get('redirect');
+  const afterOpening = async () => {
+    if (extension) {
+      setState({ kind: 'opened' });
+      await navigate(ROADMAP_ROUTE, { replace: true });
+      return;
+    }
+    await (canGoBack() ? navigate(-1) : navigate(PROVIDER_HOME, { replace: true }));
+  };
 
   useEffect(() => {
     if (started.current) {
@@ -65,12 +82,14 @@ export function RoadmapSsoPage() {
           setState({ kind: 'blocked', url: answer.url });
           return;
         }
-        await (canGoBack() ? navigate(-1) : navigate(PROVIDER_HOME, { replace: true }));
+        await afterOpening();
       } catch {
         setState({ kind: 'failed' });
       }
     };
     void open();
+    // Runs once (started): the redirect to the bare route in the extension must not open it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [newWindow, redirect, navigate]);
 
   return (
@@ -89,6 +108,11 @@ export function RoadmapSsoPage() {
           <p className="app-text">{t('roadmap.notConfiguredHelp')}</p>
         </>
       )}
+      {state.kind === 'opened' && (
+        <p className="app-text" role="status">
+          {t('roadmap.openedInNewWindow')}
+        </p>
+      )}
       {state.kind === 'failed' && (
         <p className="app-text" role="alert">
           {t('roadmap.failed')}
@@ -98,7 +122,7 @@ export function RoadmapSsoPage() {
         <Button
           onClick={() => {
             if (openInNewWindow(state.url)) {
-              void (canGoBack() ? navigate(-1) : navigate(PROVIDER_HOME, { replace: true }));
+              void afterOpening();
             }
           }}
         >

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { endSession } from '../../../lib/auth/logout.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { requestToken } from '../../auth/api/request-token.ts';
+import { postSsoMessageToExtension } from '../extension-message.ts';
 import { startSignedInSession } from '../sign-in-session.ts';
 import { readSsoLandingParams, ssoLandingTarget } from '../sso-landing.ts';
 import { TransferLoader } from './transfer-loader.tsx';
@@ -50,6 +51,8 @@ export function SsoLandingPage() {
           throw new Error('single sign-on does not ask for a second factor');
         }
         await startSignedInSession(outcome.tokens, queryClient, i18n);
+        // spec 1 §4: for athenahealth and ecw, tell the browser extension when one is configured.
+        postSsoMessageToExtension(config, landing.provider, landing.patientId);
         await navigate(ssoLandingTarget(landing.patientId), { replace: true });
       } catch {
         await endSession({ queryClient });
@@ -57,7 +60,7 @@ export function SsoLandingPage() {
       }
     };
     void signOn();
-  }, [params, navigate, queryClient, config.clientId, i18n]);
+  }, [params, navigate, queryClient, config, i18n]);
 
   return <TransferLoader titleKey="route.ssoLogin" />;
 }

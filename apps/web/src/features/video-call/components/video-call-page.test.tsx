@@ -51,6 +51,7 @@ function actions() {
     setBlurOn: vi.fn(),
     sendChat: vi.fn(() => true),
     toggleChat: vi.fn(),
+    closeChat: vi.fn(),
     endVisit: vi.fn(),
     leave: vi.fn(),
     retry: vi.fn(),

@@ -14,6 +14,9 @@ import { createVideoInvitation } from '../api/create-video-invitation.ts';
 import { sendReminder } from '../../provider-schedule/api/appointment-actions.ts';
 import { readLocalBlurPreference, saveLocalBlurPreference } from '../blur/blur-preference.ts';
 import { useVideoCall, type VideoCallState } from '../use-video-call.ts';
+import { useExtensionChatResize } from '../use-extension-chat-resize.ts';
+import { useAppConfig } from '../../../lib/variant/app-config.ts';
+import { isBrowserExtensionApp } from '../../../lib/variant/variant-traits.ts';
 import { CallControls } from './call-controls.tsx';
 import { ChatPanel } from './chat-panel.tsx';
 import { PermissionsBlock } from './permissions-block.tsx';
@@ -145,6 +148,8 @@ function VideoRoom({
   heading,
 }: VideoRoomProps) {
   const call = useVideoCall({ appointmentId, uuid, displayName, enabled: true, initialBlur });
+  const config = useAppConfig();
+  useExtensionChatResize(isBrowserExtensionApp(config.variant) && call.chatOpen, call.actions.closeChat);
 
   if (call.phase === 'loading') {
     return <Loader failed={call.status === 'failed'} />;
