@@ -50,7 +50,11 @@ export const access = {
   dev: { kind: 'dev' },
   authenticated: { kind: 'authenticated' },
   patient: { kind: 'patient' },
-  provider: (permission?: PermissionRequirement, module?: WorkspaceModule, deniedMessage?: string): AccessRule => {
+  provider: (
+    permission?: PermissionRequirement,
+    module?: WorkspaceModule,
+    deniedMessage?: string,
+  ): AccessRule => {
     const permissions =
       permission === undefined ? [] : typeof permission === 'string' ? [permission] : [...permission];
     return {
