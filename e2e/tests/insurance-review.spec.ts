@@ -137,7 +137,10 @@ test('Import then Next patient opens the card that was below it, still new (issu
 test.describe('on a phone', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
-  test('pulling the insurance list down refreshes it; the Refresh button stays', async ({ page, request }) => {
+  test('pulling the insurance list down refreshes it; the Refresh button stays', async ({
+    page,
+    request,
+  }) => {
     await providerLogin(page, DEMO.provider, '/provider/insurances');
     await expect(page.getByRole('heading', { level: 1, name: 'Insurance Cards' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();

@@ -87,7 +87,7 @@ function Loader({ failed = false, onRetryNow }: { failed?: boolean; onRetryNow?:
       </div>
       {failed ? <p>{t('connectFailed')}</p> : null}
       {failed && onRetryNow ? (
-        <Button variant="default" onClick={onRetryNow}>
+        <Button variant="outline" onClick={onRetryNow}>
           {t('tryAgainNow')}
         </Button>
       ) : null}
@@ -111,7 +111,7 @@ function ConnectionLost({ call }: { call: VideoCallState }) {
         <strong>{t('reconnectingTitle')}</strong>
         <span>{t('connectionLost')}</span>
       </div>
-      <Button variant="default" onClick={call.actions.retryNow}>
+      <Button variant="outline" onClick={call.actions.retryNow}>
         {t('tryAgainNow')}
       </Button>
     </div>
