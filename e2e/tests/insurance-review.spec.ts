@@ -126,6 +126,7 @@ test('Import then Next patient opens the card that was below it, still new (issu
   await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeVisible();
   await expect(page.getByText('Imported', { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('insurance-card-1280.png') });
 
   // Back in the list: the imported card is gone, the other two are still there to review.
   await page.getByRole('link', { name: 'Back to the list' }).click();
@@ -165,6 +166,7 @@ test.describe('on a phone', () => {
       });
     }
     await expect(page.getByText('Release to refresh')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('insurance-list-pull-390.png') });
     const refetch = page.waitForRequest((request) => /\/insurance-cards\?/.test(request.url()));
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await refetch;
