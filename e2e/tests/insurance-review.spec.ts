@@ -101,3 +101,76 @@ test('dr.smith filters the insurance cards, imports one, moves to the next and r
   await expect(page.getByRole('link', { name: second.name, exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: first.name, exact: true })).toHaveCount(0);
 });
+
+test('Import then Next patient opens the card that was below it, still new (issue 17 item 8)', async ({
+  page,
+  request,
+}) => {
+  // Newest first in the list: third, second, first.
+  const first = await patientWithCard(request, 'Nora');
+  const second = await patientWithCard(request, 'Nils');
+  const third = await patientWithCard(request, 'Nadia');
+  await providerLogin(page, DEMO.provider, '/provider/insurances');
+  await expect(page.getByRole('link', { name: third.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: first.name, exact: true })).toBeVisible();
+
+  // Import the middle card: it leaves the list of new cards and the first moves up into its place.
+  await page.getByRole('link', { name: `View Primary Insurance of ${second.name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText('Imported', { exact: true })).toBeVisible();
+
+  // Next patient is the card right after it, which is still new (the offset alone skipped it).
+  await page.getByRole('button', { name: 'Next patient' }).click();
+  await expect(page).toHaveURL(new RegExp(`/provider/insurances/${first.id}/primary\\?order=\\d+$`));
+  await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeVisible();
+  await expect(page.getByText('Imported', { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('insurance-card-1280.png') });
+
+  // Back in the list: the imported card is gone, the other two are still there to review.
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await expect(page.getByRole('link', { name: first.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: third.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: second.name, exact: true })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('pulling the insurance list down refreshes it; the Refresh button stays', async ({
+    page,
+    request,
+  }) => {
+    await providerLogin(page, DEMO.provider, '/provider/insurances');
+    await expect(page.getByRole('heading', { level: 1, name: 'Insurance Cards' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+    // A card that arrives after the list was loaded (uploads do not tell the list by themselves).
+    const late = await patientWithCard(request, 'Pia');
+    await expect(page.getByRole('link', { name: late.name, exact: true })).toHaveCount(0);
+
+    // A real touch gesture through the browser's input pipeline: down from the top of the list.
+    const list = page.getByTestId('insurance-list');
+    const box = await list.boundingBox();
+    if (!box) {
+      throw new Error('the list has no box');
+    }
+    const x = Math.round(box.x + box.width / 2);
+    const y = Math.round(box.y + 20);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 10; step++) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x, y: y + step * 25 }],
+      });
+    }
+    await expect(page.getByText('Release to refresh')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('insurance-list-pull-390.png') });
+    const refetch = page.waitForRequest((request) => /\/insurance-cards\?/.test(request.url()));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await refetch;
+    await expect(page.getByRole('link', { name: late.name, exact: true })).toBeVisible();
+    await expect(page.getByText('Release to refresh')).toHaveCount(0);
+  });
+});

@@ -60,6 +60,14 @@ async function debugHook(context: BrowserContext) {
 interface VideoCallHook {
   peers(): RTCPeerConnection[];
   localStream(): MediaStream | null;
+  dropConnection(): void;
+}
+
+/** The room socket closes as a lost network closes it (the call's media goes with it). */
+async function dropConnection(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __videoCall?: VideoCallHook }).__videoCall?.dropConnection();
+  });
 }
 
 /** Video frames this page has decoded from every remote participant (getStats inbound-rtp). */
@@ -214,6 +222,99 @@ test('a video visit: the patient arrives, the provider joins, video, chat, scree
 
   const { findings } = await provider.axe.finish();
   expect(findings).toEqual([]);
+  await provider.context.close();
+});
+
+// Issue 17 item 8 (decision 0047): spec 3 §8's rules hold for the whole call, not only before the
+// first join. A connection lost mid-call shows "Reconnecting…" and is tried again after 30 s, or at
+// once with "Try again now"; either way the call comes back with video both ways. Joining from
+// another window takes the place for good (4409). spec 3 §9 sizes: the self view is 300x190; the
+// chat panel is 300 px wide beside the call on a wide screen and 220 px high below it on a phone.
+test('a connection lost mid-call: Reconnecting…, Try again now or 30 s later, the call comes back', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await debugHook(page.context());
+  const world = await createVideoWorld(page);
+  const patientName = `${world.patient.firstName} ${world.patient.lastName}`;
+
+  const provider = await openWindow(browser, baseURL ?? '');
+  await provider.page.setViewportSize({ width: 1280, height: 800 });
+  await providerLogin(provider.page, world, `/provider/video-call/${world.appointmentId}`);
+  await provider.page.getByRole('button', { name: 'Join Call' }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await patientLogin(page, world, `/user/video-call/${world.appointmentId}`);
+  await page.getByRole('button', { name: 'Join Call' }).click();
+  await expectDecoding(provider.page, 1);
+  await expectDecoding(page, 1);
+
+  // spec 3 §9 sizes, on a wide screen and on a phone.
+  await provider.page.getByRole('button', { name: 'Open chat' }).click();
+  const providerChat = provider.page.getByRole('region', { name: 'Chat' });
+  await expect(providerChat).toBeVisible();
+  expect((await providerChat.boundingBox())?.width).toBe(300);
+  const selfView = provider.page.locator('figure', { has: provider.page.getByTestId('local-video') });
+  expect(await selfView.boundingBox()).toMatchObject({ width: 300, height: 190 });
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const patientChat = page.getByRole('region', { name: 'Chat' });
+  await expect(patientChat).toBeVisible();
+  expect((await patientChat.boundingBox())?.height).toBe(220);
+  await provider.page.screenshot({ path: testInfo.outputPath('call-1280.png') });
+  await page.screenshot({ path: testInfo.outputPath('call-390.png') });
+
+  // The patient's connection drops in the middle of the call.
+  await dropConnection(page);
+  const lost = page.getByRole('alert').filter({ hasText: 'Reconnecting…' });
+  await expect(lost).toBeVisible();
+  await expect(lost).toContainText('The connection to the visit was lost. We will try again in 30 seconds.');
+  await page.screenshot({ path: testInfo.outputPath('reconnecting-390.png') });
+  // The provider sees the patient gone.
+  await expect(provider.page.getByText(`Your call will start when ${patientName} arrives`)).toBeVisible();
+  await expect(provider.page.getByTestId('remote-video')).toHaveCount(0);
+  // "Try again now" does not wait: the patient is back in the call, video both ways.
+  await lost.getByRole('button', { name: 'Try again now' }).click();
+  await expect(lost).toBeHidden();
+  await expectDecoding(page, 1);
+  await expectDecoding(provider.page, 1);
+  await expect(provider.page.getByText(`Your call will start when ${patientName} arrives`)).toBeHidden();
+
+  // Now the provider's connection drops; nobody presses anything: the retry comes after 30 s.
+  await dropConnection(provider.page);
+  const providerLost = provider.page.getByRole('alert').filter({ hasText: 'Reconnecting…' });
+  await expect(providerLost).toBeVisible();
+  await provider.page.screenshot({ path: testInfo.outputPath('reconnecting-1280.png') });
+  await expect(page.getByText('Please wait, your provider will join shortly.')).toBeVisible();
+  await provider.page.clock.fastForward(29_000);
+  await expect(providerLost).toBeVisible();
+  await provider.page.clock.fastForward(1_000);
+  await expect(providerLost).toBeHidden();
+  await expectDecoding(provider.page, 1);
+  await expectDecoding(page, 1);
+  await expect(page.getByText('Please wait, your provider will join shortly.')).toBeHidden();
+
+  // The patient opens the visit in another tab: this one steps aside for good (4409).
+  const second = await page.context().newPage();
+  const secondAxe = new AccessibilityWatch(second);
+  await patientLogin(second, world, `/user/video-call/${world.appointmentId}`);
+  await expect(
+    page.getByRole('heading', { name: 'You joined this visit from another window.' }),
+  ).toBeVisible();
+  await expect(page.getByText('The visit goes on in that window. Close this one.')).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Join Call' })).toBeEnabled();
+  // Even after its 30 s this window does not take the room back.
+  await page.clock.fastForward(31_000);
+  await expect(
+    page.getByRole('heading', { name: 'You joined this visit from another window.' }),
+  ).toBeVisible();
+  await second.getByRole('button', { name: 'Join Call' }).click();
+  await expectDecoding(second, 1);
+
+  await provider.page.getByRole('button', { name: 'End visit' }).click();
+  await expect(second.getByRole('heading', { name: 'The visit has ended.' })).toBeVisible();
+  expect((await secondAxe.finish()).findings).toEqual([]);
+  expect((await provider.axe.finish()).findings).toEqual([]);
   await provider.context.close();
 });
 

@@ -194,6 +194,13 @@ export const insuranceNextQuerySchema = insuranceReviewQuerySchema
       .int('order must be a whole number.')
       .min(0, 'order must be 0 or more.')
       .max(1_000_000, 'order is too large.'),
+    /**
+     * The card on screen (issue 17 item 8). With it the server answers the first card still new that
+     * comes after this one in the list's order, so a card imported or removed on screen (which leaves
+     * the queue and shifts every later position by one) never makes Next skip a card. Without it, or
+     * when that card is not in this clinic, spec 3 §4's offset rule (`order`) applies.
+     */
+    after: z.uuid('The card id is not valid.').optional(),
   });
 export const insuranceNextSchema = z.object({
   card: insuranceCardSchema.nullable(),

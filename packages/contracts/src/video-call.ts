@@ -16,8 +16,25 @@ import { z } from 'zod';
 export const VIDEO_MAX_PARTICIPANTS = 4;
 /** spec 3 §2: "Loader until initialisation (30 s timeout)". */
 export const VIDEO_INIT_TIMEOUT_MS = 30_000;
-/** spec 3 §8: "Connection failure retries after 30 s". */
+/**
+ * spec 3 §8: "Connection failure retries after 30 s". Issue 17 item 8: for the whole call, not only
+ * before the first join (decision 0047).
+ */
 export const VIDEO_RETRY_AFTER_MS = 30_000;
+/**
+ * spec 3 §8: "reconnect error codes 20104 and 20156 reload the appointment data first". Our room
+ * server answers `room.join` with them (decision 0047): 20104 when the room token has expired, 20156
+ * when it is not valid here (damaged, signed with another key, or for another room). The browser then
+ * loads the visit and a fresh ticket and joins again at once; refused a second time, it gives up.
+ */
+export const ROOM_TOKEN_EXPIRED = '20104';
+export const ROOM_TOKEN_REJECTED = '20156';
+export const ROOM_RELOAD_CODES: readonly string[] = [ROOM_TOKEN_EXPIRED, ROOM_TOKEN_REJECTED];
+/**
+ * The WebSocket close code of a participant's older socket when they joined again elsewhere (another
+ * tab or device). Final: reconnecting would take the room back from the newer window.
+ */
+export const ROOM_CLOSE_REPLACED = 4409;
 /** spec 3 §2: "video runs at 24 fps with a preferred codec VP8". */
 export const VIDEO_FRAME_RATE = 24;
 export const VIDEO_PREFERRED_CODEC = 'VP8';
@@ -157,7 +174,7 @@ export type RoomServerMessage =
   | { type: 'room.chat'; message: VideoChatMessage }
   | { type: 'room.media'; participantId: string; media: RoomMediaState }
   | { type: 'room.ended' }
-  /** codes: token_invalid, room_full, room_ended, not_joined, not_allowed. */
+  /** codes: 20104 (token expired), 20156 (token not valid here), room_full, room_ended, not_joined, not_allowed. */
   | { type: 'room.error'; code: string; message: string };
 
 /**

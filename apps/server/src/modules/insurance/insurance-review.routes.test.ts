@@ -195,3 +195,94 @@ describe('insurance review (spec 3 §2 list/filter/view, §4 status machine and 
     expect(put.statusCode).toBe(403);
   });
 });
+
+describe('Next after Import never skips a card that is still new (issue 17 item 8)', () => {
+  let t: TestApp;
+  let token: string;
+  let base: string;
+  const cards: { id: string; userId: string }[] = [];
+  const cardAt = (index: number) => {
+    const card = cards[index];
+    if (!card) {
+      throw new Error(`no test card ${index}`);
+    }
+    return card;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const world = await createSchedulingWorld(t.context.db);
+    await enableInsuranceReview(t.context.db, world.clinicId, world.provider.userId);
+    token = (await loginTokens(t.app, world.provider.username)).access_token;
+    base = `/api/provider/clinics/${world.clinicId}/insurance-cards`;
+    // Newest first: cards 0, 1, 2, 3.
+    for (let index = 0; index < 4; index++) {
+      const patient = await createClinicPatient(t.context.db, world.clinicId);
+      const row = await insertTestCard(t.context.db, {
+        clinicId: world.clinicId,
+        userId: patient.id,
+        updatedAt: new Date(Date.now() - index * 60_000),
+      });
+      cards.push({ id: row.id, userId: patient.id });
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const next = async (query: string) => {
+    const response = await get(`${base}/next?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return insuranceNextSchema.parse(response.json());
+  };
+  const importCard = async (index: number) => {
+    const card = cardAt(index);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/${card.userId}/primary/status`,
+      headers: bearer(token),
+      payload: { cardId: card.id, status: 'approved' },
+    });
+    expect(response.statusCode).toBe(200);
+  };
+
+  it('answers the first new card after the one on screen, with its position, whatever happened to it', async () => {
+    // Card 1 on screen (order 2 in the URL): still new, the next is card 2 at position 2.
+    expect(await next(`order=2&after=${cardAt(1).id}`)).toMatchObject({
+      order: 2,
+      card: { id: cardAt(2).id },
+    });
+    // Import card 1: it leaves the queue and card 2 moves up to position 1. The offset rule alone
+    // (limit 1 at offset 2) now lands on card 3 and skips card 2, still new: the bug of issue 17.
+    await importCard(1);
+    expect(await next('order=2')).toMatchObject({ card: { id: cardAt(3).id } });
+    expect(await next(`order=2&after=${cardAt(1).id}`)).toMatchObject({
+      order: 1,
+      card: { id: cardAt(2).id },
+    });
+  });
+
+  it('wraps to the first other new card, never answering the card on screen', async () => {
+    // Card 3 is the last: wrap to card 0.
+    expect(await next(`order=4&after=${cardAt(3).id}`)).toMatchObject({
+      order: 0,
+      card: { id: cardAt(0).id },
+    });
+    // With a filter that keeps no card there is none.
+    expect(await next(`order=1&after=${cardAt(3).id}&listProviderId=${crypto.randomUUID()}`)).toEqual({
+      card: null,
+      order: 0,
+    });
+  });
+
+  it("falls back to the offset rule for a card that is not this clinic's, and refuses a bad id", async () => {
+    expect(await next(`order=0&after=${crypto.randomUUID()}`)).toMatchObject({
+      order: 0,
+      card: { id: cardAt(0).id },
+    });
+    const bad = await get(`${base}/next?order=0&after=not-a-uuid`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: expect.any(String) as string });
+  });
+});

@@ -18,6 +18,9 @@ import {
   findCardAppointment,
   findCards,
   findQueue,
+  findQueueAfter,
+  findQueueFirstOther,
+  findQueueKey,
   lockCard,
   setCardStatus,
 } from './insurance.repository.ts';
@@ -54,12 +57,28 @@ export async function countReviewCards(
   return countQueue(context.db, queueOf(clinicId, query, 0, 1));
 }
 
-/** spec 3 §4 Next card: limit 1 at offset = order; if none and order > 0, wrap to offset 0. */
+/**
+ * spec 3 §4 Next card: limit 1 at offset = order; if none and order > 0, wrap to offset 0.
+ * Issue 17 item 8: with `after` (the card on screen) the next card is the first still-new card that
+ * sorts after it, wrapping to the first other one: an Import or Remove on screen takes that card out
+ * of the queue and moves every later card up by one, so the offset alone would skip a new card.
+ */
 export async function nextReviewCard(
   context: AppContext,
   clinicId: string,
-  query: Filters & { order: number },
+  query: Filters & { order: number; after?: string | undefined },
 ): Promise<InsuranceNext> {
+  const key = query.after ? await findQueueKey(context.db, clinicId, query.after) : null;
+  if (key) {
+    const queue = queueOf(clinicId, query, 0, 1);
+    const found = await findQueueAfter(context.db, queue, key);
+    if (found) {
+      return { card: toInsuranceCard(found.row), order: found.offset };
+    }
+    // Nothing after it: wrap to the top, never answering the card on screen itself.
+    const first = await findQueueFirstOther(context.db, queue, key.id);
+    return first ? { card: toInsuranceCard(first), order: 0 } : { card: null, order: 0 };
+  }
   const [at] = await findQueue(context.db, queueOf(clinicId, query, query.order, 1));
   if (at) {
     return { card: toInsuranceCard(at), order: query.order };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { InsuranceCardKind, InsuranceQueueQuery } from '@app/contracts/insurance';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -85,6 +85,76 @@ export async function findQueue(db: Db, query: InsuranceQueueQuery): Promise<Car
     .orderBy(desc(insuranceCards.updatedAt), insuranceCards.id)
     .offset(query.offset)
     .limit(query.limit);
+}
+
+/** Where a card sits in the queue's order (updated newest first, then id). */
+export interface QueueKey {
+  id: string;
+  updatedAt: Date;
+}
+
+/** The queue's key of one card of the clinic (any status); null when it is not the clinic's. */
+export async function findQueueKey(db: Db, clinicId: string, cardId: string): Promise<QueueKey | null> {
+  const [row] = await db
+    .select({ id: insuranceCards.id, updatedAt: insuranceCards.updatedAt })
+    .from(insuranceCards)
+    .where(and(eq(insuranceCards.clinicId, clinicId), eq(insuranceCards.id, cardId)));
+  return row ?? null;
+}
+
+/** Cards of the queue that sort strictly after `key` (the order of findQueue). */
+function afterKey(key: QueueKey): SQL | undefined {
+  return or(
+    lt(insuranceCards.updatedAt, key.updatedAt),
+    and(eq(insuranceCards.updatedAt, key.updatedAt), gt(insuranceCards.id, key.id)),
+  );
+}
+
+/** The first card of the queue after `key`, and how many queue cards come before it (its offset). */
+export async function findQueueAfter(
+  db: Db,
+  query: InsuranceQueueQuery,
+  key: QueueKey,
+): Promise<{ row: CardWithPatient; offset: number } | null> {
+  const [row] = await db
+    .select(cardColumns)
+    .from(insuranceCards)
+    .innerJoin(users, eq(users.id, insuranceCards.userId))
+    .where(and(queueWhere(query), afterKey(key)))
+    .orderBy(desc(insuranceCards.updatedAt), insuranceCards.id)
+    .limit(1);
+  if (!row) {
+    return null;
+  }
+  const [before] = await db
+    .select({ value: count() })
+    .from(insuranceCards)
+    .where(
+      and(
+        queueWhere(query),
+        or(
+          gt(insuranceCards.updatedAt, row.card.updatedAt),
+          and(eq(insuranceCards.updatedAt, row.card.updatedAt), lt(insuranceCards.id, row.card.id)),
+        ),
+      ),
+    );
+  return { row, offset: before?.value ?? 0 };
+}
+
+/** The first card of the queue other than `cardId` (the wrap of Next). */
+export async function findQueueFirstOther(
+  db: Db,
+  query: InsuranceQueueQuery,
+  cardId: string,
+): Promise<CardWithPatient | null> {
+  const [row] = await db
+    .select(cardColumns)
+    .from(insuranceCards)
+    .innerJoin(users, eq(users.id, insuranceCards.userId))
+    .where(and(queueWhere(query), ne(insuranceCards.id, cardId)))
+    .orderBy(desc(insuranceCards.updatedAt), insuranceCards.id)
+    .limit(1);
+  return row ?? null;
 }
 
 export async function countQueue(db: Db, query: InsuranceQueueQuery): Promise<number> {

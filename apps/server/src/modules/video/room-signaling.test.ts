@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeTopic, REALTIME_MAX_MESSAGE_BYTES } from '@app/contracts/realtime';
-import { VIDEO_MAX_PARTICIPANTS } from '@app/contracts/video-call';
+import { ROOM_TOKEN_TTL_SECONDS, VIDEO_MAX_PARTICIPANTS } from '@app/contracts/video-call';
 import { videoChatMessages, videoRoomParticipants } from '../../db/schema/video.ts';
 import { REALTIME_LIMITS } from '../../platform/realtime/realtime-connection.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -172,7 +172,7 @@ describe('video room signaling', () => {
     }
   });
 
-  it('refuses forged, expired, access and other-room tokens with token_invalid', async () => {
+  it('refuses an expired token with 20104 and forged, access and other-room tokens with 20156 (spec 3 §8)', async () => {
     const world = await videoWorld(t);
     const other = await videoWorld(t);
     const expired = await signRoomToken(
@@ -187,9 +187,25 @@ describe('video room signaling', () => {
       },
       new Date(Date.now() - 3_600_000),
     );
-    for (const token of ['not-a-token', world.doctorToken, expired.token]) {
+    const late = await enter(expired.token);
+    expect(late.joined).toMatchObject({ type: 'room.error', code: '20104' });
+    late.client.socket.close();
+    // The same token signed with another key (a server that restarted with a new key) is no expiry.
+    const foreign = await signRoomToken(
+      new Uint8Array(32).fill(7),
+      {
+        appointmentId: world.appointmentId,
+        clinicId: world.clinicId,
+        participantId: crypto.randomUUID(),
+        displayName: 'Other key',
+        role: 'provider',
+        userId: world.doctor.userId,
+      },
+      new Date(Date.now() - 3_600_000),
+    );
+    for (const token of ['not-a-token', world.doctorToken, foreign.token]) {
       const refused = await enter(token);
-      expect(refused.joined).toMatchObject({ type: 'room.error', code: 'token_invalid' });
+      expect(refused.joined).toMatchObject({ type: 'room.error', code: '20156' });
       refused.client.socket.close();
     }
     const doctor = await enterAs(world, 'doctor');
@@ -197,8 +213,25 @@ describe('video room signaling', () => {
       type: 'room.join',
       token: (await roomTokenOf(t, other.appointmentId, other.doctorToken)).roomToken,
     });
-    expect(await doctor.client.next(ofType('room.error'))).toMatchObject({ code: 'token_invalid' });
+    expect(await doctor.client.next(ofType('room.error'))).toMatchObject({ code: '20156' });
     doctor.client.socket.close();
+  });
+
+  it('a ticket kept past its life is refused with 20104; the reloaded ticket joins (spec 3 §8)', async () => {
+    const world = await videoWorld(t);
+    const kept = await roomTokenOf(t, world.appointmentId, world.patientToken);
+    const first = await enter(kept.roomToken);
+    expect(first.joined).toMatchObject({ type: 'room.joined' });
+    first.client.socket.close();
+    // The connection was lost for longer than the token lives; re-joining with it is refused.
+    t.advanceClock((ROOM_TOKEN_TTL_SECONDS + 1) * 1000);
+    const again = await enter(kept.roomToken);
+    expect(again.joined).toMatchObject({ type: 'room.error', code: '20104' });
+    // Nothing changed in the room: a fresh ticket (the appointment reloaded) enters as before.
+    const reloaded = await enter((await roomTokenOf(t, world.appointmentId, world.patientToken)).roomToken);
+    expect(reloaded.joined).toMatchObject({ type: 'room.joined' });
+    again.client.socket.close();
+    reloaded.client.socket.close();
   });
 
   it('refuses signals before joining and to someone not in the room', async () => {

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { RealtimeEvent } from '@app/contracts/realtime';
 import { realtimeTopic } from '@app/contracts/realtime';
 import {
+  ROOM_CLOSE_REPLACED,
+  ROOM_TOKEN_EXPIRED,
+  ROOM_TOKEN_REJECTED,
   VIDEO_MAX_PARTICIPANTS,
   type RoomMediaState,
   type RoomServerMessage,
@@ -17,7 +20,7 @@ import type {
 } from '../../platform/realtime/realtime-connection.ts';
 import { publishWaitingRoomChanged } from '../provider-schedule/provider-schedule.service.ts';
 import { endVisitVoiceCalls } from '../voice-calls/voice-calls.service.ts';
-import { verifyRoomToken, type RoomTokenClaims } from './room-token.ts';
+import { checkRoomToken, type RoomTokenClaims } from './room-token.ts';
 import {
   endRoom,
   insertChatMessage,
@@ -45,7 +48,7 @@ import {
 /** spec: the persisted chat a newcomer receives. */
 export const ROOM_CHAT_HISTORY = 200;
 /** Closes the older socket of a participant who joined again elsewhere; the client must not reconnect. */
-export const CLOSE_REPLACED = 4409;
+export const CLOSE_REPLACED = ROOM_CLOSE_REPLACED;
 
 const signalTopic = (participantId: string) => `room-signal:${participantId}`;
 
@@ -166,9 +169,16 @@ class RoomSessionImpl implements RoomSession {
 
   private async join(token: string): Promise<void> {
     const now = this.context.now();
-    const claims = await verifyRoomToken(this.context.signingKey, token, now);
+    const checked = await checkRoomToken(this.context.signingKey, token, now);
+    // spec 3 §8 reconnect codes (decision 0047): the browser loads the visit and a new ticket, then
+    // joins again; whether it may still enter is the ticket route's decision, not this socket's.
+    if (!checked.ok && checked.problem === 'expired') {
+      this.error(ROOM_TOKEN_EXPIRED, 'Your pass to this visit has expired. Loading the visit again…');
+      return;
+    }
+    const claims = checked.ok ? checked.claims : null;
     if (!claims || (this.roomId !== null && claims.appointmentId !== this.roomId)) {
-      this.error('token_invalid', 'This room link is not valid any more. Please join again.');
+      this.error(ROOM_TOKEN_REJECTED, 'This pass is not valid for this visit. Loading the visit again…');
       return;
     }
     if (this.member) {

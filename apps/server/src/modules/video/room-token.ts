@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, errors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { ROOM_TOKEN_TTL_SECONDS, videoRoomRoleSchema, type VideoRoomRole } from '@app/contracts/video-call';
 
@@ -70,6 +70,19 @@ export async function verifyRoomToken(
   token: string,
   now: Date,
 ): Promise<RoomTokenClaims | null> {
+  const checked = await checkRoomToken(signingKey, token, now);
+  return checked.ok ? checked.claims : null;
+}
+
+/**
+ * Like verifyRoomToken, telling an expired token (otherwise good) from any other refusal: spec 3 §8's
+ * reconnect codes differ by it (20104 expired, 20156 otherwise; decision 0047).
+ */
+export async function checkRoomToken(
+  signingKey: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<{ ok: true; claims: RoomTokenClaims } | { ok: false; problem: 'expired' | 'invalid' }> {
   try {
     const { payload } = await jwtVerify(token, roomKey(signingKey), {
       currentDate: now,
@@ -80,11 +93,22 @@ export async function verifyRoomToken(
     });
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) {
-      return null;
+      return { ok: false, problem: 'invalid' };
     }
     const { room, cid, sub, name, role, uid } = claims.data;
-    return { appointmentId: room, clinicId: cid, participantId: sub, displayName: name, role, userId: uid };
-  } catch {
-    return null;
+    return {
+      ok: true,
+      claims: {
+        appointmentId: room,
+        clinicId: cid,
+        participantId: sub,
+        displayName: name,
+        role,
+        userId: uid,
+      },
+    };
+  } catch (error) {
+    // jose checks the signature before the times, so an expired token here is one of ours.
+    return { ok: false, problem: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }
 }

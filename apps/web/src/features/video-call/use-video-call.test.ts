@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { RoomServerMessage, VideoRoomTicket } from '@app/contracts/video-call';
+import { VIDEO_RETRY_AFTER_MS } from '@app/contracts/video-call';
+import { joinVideoRoom } from './api/join-video-room.ts';
 import { useVideoCall } from './use-video-call.ts';
 import { FakeStream, FakeTrack, flush, installFakeWebRtc } from './testing/fake-webrtc.ts';
 
@@ -37,7 +39,7 @@ class FakeSocket {
   sent: { type: string; [key: string]: unknown }[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor() {
     FakeSocket.instances.push(this);
@@ -54,6 +56,10 @@ class FakeSocket {
   }
   receive(message: RoomServerMessage) {
     this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code });
   }
 }
 
@@ -163,5 +169,56 @@ describe('useVideoCall (room socket + mesh wired together)', () => {
       socket.receive({ type: 'room.error', code: 'room_full', message: 'full' });
     });
     expect(hook.result.current.phase).toBe('full');
+  });
+
+  it('mid-call: a lost connection reconnects after 30 s, joins again and calls the others again', async () => {
+    const { hook, socket, created } = await joinedRoom();
+    act(() => {
+      hook.result.current.actions.joinCall();
+    });
+    await act(flush);
+    expect(created).toHaveLength(1);
+    const ticketsBefore = vi.mocked(joinVideoRoom).mock.calls.length;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      act(() => {
+        socket.drop();
+      });
+      expect(hook.result.current.status).toBe('reconnecting');
+      expect(hook.result.current.phase).toBe('ready');
+      expect(hook.result.current.inCall).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(VIDEO_RETRY_AFTER_MS));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => {
+      expect(FakeSocket.instances[1]?.sent[0]).toEqual({ type: 'room.join', token: 'token' });
+    });
+    // The kept ticket re-joins: no second ticket request.
+    expect(vi.mocked(joinVideoRoom).mock.calls.length).toBe(ticketsBefore);
+    const again = FakeSocket.instances[1] as FakeSocket;
+    act(() => {
+      again.receive({
+        type: 'room.joined',
+        participantId: 'me',
+        participants: [participant('dr', 'provider', '2026-11-23T10:00:00Z')],
+        chat: [],
+      });
+    });
+    await act(flush);
+    expect(hook.result.current.status).toBe('connected');
+    // Still in the call: the old connection to the doctor is replaced by a new offer.
+    expect(created).toHaveLength(2);
+    expect(again.sent.filter((message) => message.type === 'room.signal')).toHaveLength(1);
+  });
+
+  it('joined from another window (close 4409): the call ends here for good', async () => {
+    const { hook, socket } = await joinedRoom();
+    act(() => {
+      socket.drop(4409);
+    });
+    expect(hook.result.current.phase).toBe('replaced');
+    await act(flush);
+    expect(FakeSocket.instances).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import type {
   VideoRoomParticipant,
   VideoRoomTicket,
 } from '@app/contracts/video-call';
-import { VIDEO_INIT_TIMEOUT_MS } from '@app/contracts/video-call';
+import { ROOM_RELOAD_CODES, VIDEO_INIT_TIMEOUT_MS } from '@app/contracts/video-call';
 import { isApiRequestError } from '../../lib/api/api-error.ts';
 import { joinVideoRoom } from './api/join-video-room.ts';
 import { BlurProcessor, type BlurStats } from './blur/blur-processor.ts';
@@ -28,10 +28,12 @@ import { ScreenShare } from './screen-share.ts';
 
 /**
  * loading: waiting for the ticket and `room.joined` (30 s, then timeout); ready: in the room;
- * unavailable: 404 (no right to the room, or not a video visit); full: the fifth participant;
- * ended: the provider ended the visit; left: we left it.
+ * unavailable: 404 (no right to the room, or not a video visit), or a reloaded ticket refused again;
+ * full: the fifth participant; ended: the provider ended the visit; left: we left it; replaced: we
+ * joined from another window, which now holds our place (close code 4409, final).
  */
-export type CallPhase = 'loading' | 'timeout' | 'ready' | 'unavailable' | 'full' | 'ended' | 'left';
+export type CallPhase =
+  'loading' | 'timeout' | 'ready' | 'unavailable' | 'full' | 'ended' | 'left' | 'replaced';
 
 export interface UseVideoCallOptions {
   appointmentId: string;
@@ -45,6 +47,8 @@ export interface UseVideoCallOptions {
 
 export interface VideoCallDebug {
   peers(): RTCPeerConnection[];
+  /** Closes the room socket as a lost network would (e2e: the retry and re-join mid-call). */
+  dropConnection(): void;
   localStream(): MediaStream | null;
   /** The background blur's own cost per processed frame (bench/video-call.ts); null while off. */
   blurStats(): BlurStats | null;
@@ -265,14 +269,21 @@ export function useVideoCall(options: UseVideoCallOptions) {
             setPhase('full');
           } else if (message.code === 'room_ended') {
             setPhase('ended');
-          } else if (message.code === 'not_allowed' || message.code === 'token_invalid') {
+          } else if (message.code === 'not_allowed' || ROOM_RELOAD_CODES.includes(message.code)) {
+            // A reload code reaches us only when the freshly loaded ticket was refused too.
             setPhase('unavailable');
           }
           break;
       }
     };
 
-    const connection = new RoomConnection({ getTicket, onMessage, onStatus: setStatus });
+    const onStatus = (next: RoomStatus) => {
+      setStatus(next);
+      if (next === 'replaced') {
+        setPhase('replaced');
+      }
+    };
+    const connection = new RoomConnection({ getTicket, onMessage, onStatus });
     connectionRef.current = connection;
     connection.start();
     const timeout = setTimeout(() => {
@@ -297,7 +308,13 @@ export function useVideoCall(options: UseVideoCallOptions) {
 
   // The call is over for us: free the camera and the connections.
   useEffect(() => {
-    if (phase === 'ended' || phase === 'left' || phase === 'full' || phase === 'unavailable') {
+    if (
+      phase === 'ended' ||
+      phase === 'left' ||
+      phase === 'full' ||
+      phase === 'unavailable' ||
+      phase === 'replaced'
+    ) {
       connectionRef.current?.close();
       meshRef.current?.close();
       void screenRef.current?.stop();
@@ -475,6 +492,11 @@ export function useVideoCall(options: UseVideoCallOptions) {
     setPhase('left');
   }, []);
 
+  /** "Try again now" while the connection waits its 30 s (spec 3 §8, decision 0047). */
+  const retryNow = useCallback(() => {
+    connectionRef.current?.retryNow();
+  }, []);
+
   const retry = useCallback(() => {
     setPhase('loading');
     setInCall(false);
@@ -487,6 +509,9 @@ export function useVideoCall(options: UseVideoCallOptions) {
     }
     window.__videoCall = {
       peers: () => meshRef.current?.connections() ?? [],
+      dropConnection: () => {
+        connectionRef.current?.simulateLoss();
+      },
       localStream: () => localRef.current,
       blurStats: () => blurRef.current?.stats() ?? null,
     };
@@ -531,6 +556,7 @@ export function useVideoCall(options: UseVideoCallOptions) {
       endVisit,
       leave,
       retry,
+      retryNow,
     },
   };
 }

@@ -60,6 +60,7 @@ export function InsuranceCardViewPage() {
       clinicId,
       filters ?? { departmentUuidList: [], providerIdList: [] },
       order,
+      card.data?.card.id,
     );
     if (!next.card) {
       await navigate('/provider/insurances');

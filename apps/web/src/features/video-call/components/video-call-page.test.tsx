@@ -55,6 +55,7 @@ function actions() {
     endVisit: vi.fn(),
     leave: vi.fn(),
     retry: vi.fn(),
+    retryNow: vi.fn(),
   };
 }
 
@@ -119,6 +120,50 @@ describe('video-call page (spec 3 §2, issue 7)', () => {
     expect(
       await screen.findByText('The connection failed. We will try again in 30 seconds.'),
     ).toBeInTheDocument();
+  });
+
+  it('a failed first connect offers "Try again now" (decision 0047)', async () => {
+    const current = state({ phase: 'loading', status: 'failed' });
+    hook.state = current;
+    renderPage('patient');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again now' }));
+    expect(current.actions.retryNow).toHaveBeenCalledTimes(1);
+  });
+
+  it('a connection lost mid-call shows "Reconnecting…" over the call, with "Try again now"', async () => {
+    const current = state({
+      status: 'reconnecting',
+      inCall: true,
+      others: [PATIENT],
+      localStream: new FakeStream([new FakeTrack('video')]) as unknown as MediaStream,
+    });
+    hook.state = current;
+    renderPage('provider');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Reconnecting…');
+    expect(alert).toHaveTextContent('The connection to the visit was lost. We will try again in 30 seconds.');
+    // The call stays on screen behind the notice.
+    expect(screen.getByRole('group', { name: 'Participants' })).toBeInTheDocument();
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again now' }));
+    expect(current.actions.retryNow).toHaveBeenCalledTimes(1);
+  });
+
+  it('no notice while connected; the self view is the small corner picture once someone else is there', async () => {
+    hook.state = state({ inCall: true, others: [PATIENT] });
+    renderPage('provider');
+    await screen.findByRole('group', { name: 'Participants' });
+    expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument();
+    expect(screen.getByTestId('local-video').closest('figure')).toHaveClass('video-tile--self');
+    expect(screen.getByTestId('remote-video').closest('figure')).not.toHaveClass('video-tile--self');
+  });
+
+  it('joined from another window (4409): says so, and nothing else', async () => {
+    hook.state = state({ phase: 'replaced', status: 'replaced' });
+    renderPage('patient');
+    expect(
+      await screen.findByRole('heading', { name: 'You joined this visit from another window.' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('provider before joining, patient not here yet: waits for them by name', async () => {

@@ -81,7 +81,7 @@ export function VideoCallPage({ side }: { side: Side }) {
 }
 
 /** spec 3 §2 loader until the room is ready; spec 3 §8 says when a failed connect is retried. */
-function Loader({ failed = false }: { failed?: boolean }) {
+function Loader({ failed = false, onRetryNow }: { failed?: boolean; onRetryNow?: () => void }) {
   const { t } = useTranslation('videoCall');
   return (
     <div className="video-call video-call--center">
@@ -90,6 +90,34 @@ function Loader({ failed = false }: { failed?: boolean }) {
         {t('connecting')}
       </div>
       {failed ? <p>{t('connectFailed')}</p> : null}
+      {failed && onRetryNow ? (
+        <Button variant="outline" onClick={onRetryNow}>
+          {t('tryAgainNow')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Decision 0047: the room's connection was lost (before or during the call). The call is retried
+ * every 30 s (spec 3 §8); the button does not wait.
+ */
+function ConnectionLost({ call }: { call: VideoCallState }) {
+  const { t } = useTranslation('videoCall');
+  if (call.status !== 'reconnecting') {
+    return null;
+  }
+  return (
+    <div className="video-call__lost" role="alert">
+      <span className="video-call__spinner" aria-hidden="true" />
+      <div className="video-call__lost-text">
+        <strong>{t('reconnectingTitle')}</strong>
+        <span>{t('connectionLost')}</span>
+      </div>
+      <Button variant="outline" onClick={call.actions.retryNow}>
+        {t('tryAgainNow')}
+      </Button>
     </div>
   );
 }
@@ -152,7 +180,7 @@ function VideoRoom({
   useExtensionChatResize(isBrowserExtensionApp(config.variant) && call.chatOpen, call.actions.closeChat);
 
   if (call.phase === 'loading') {
-    return <Loader failed={call.status === 'failed'} />;
+    return <Loader failed={call.status === 'failed'} onRetryNow={call.actions.retryNow} />;
   }
   if (call.phase !== 'ready') {
     return <CallOutcome call={call} />;
@@ -161,6 +189,7 @@ function VideoRoom({
     <div className="video-call">
       {call.inCall ? null : <PageTitle>{heading}</PageTitle>}
       <Announcer call={call} />
+      <ConnectionLost call={call} />
       {call.permission && call.permission !== 'none' ? <PermissionsBlock problem={call.permission} /> : null}
       {call.inCall ? (
         <InCall call={call} side={side} appointmentId={appointmentId} saveBlur={saveBlur} />
@@ -183,6 +212,17 @@ function CallOutcome({ call }: { call: VideoCallState }) {
       <div className="video-call video-call--center">
         <p role="alert">{t('connectTimeout')}</p>
         <Button onClick={call.actions.retry}>{t('retry')}</Button>
+      </div>
+    );
+  }
+  if (call.phase === 'replaced') {
+    // The 4409 close: final, or the two windows would take the room from each other in turn.
+    return (
+      <div className="video-call video-call--center">
+        <div role="status">
+          <PageTitle>{t('replaced')}</PageTitle>
+          <p>{t('replacedHelp')}</p>
+        </div>
       </div>
     );
   }
@@ -292,42 +332,47 @@ function InCall({
           {waiting}
         </p>
       ) : null}
-      <div
-        className={`video-grid video-grid--${String(Math.min(tiles, 4))}`}
-        aria-label={t('participants')}
-        role="group"
-      >
-        {call.others.map((participant) => {
-          const media = call.remoteMedia[participant.participantId];
-          return (
-            <VideoTile
-              key={participant.participantId}
-              stream={call.remoteStreams[participant.participantId] ?? null}
-              label={participant.displayName}
-              testId="remote-video"
-              participantId={participant.participantId}
-              muted={false}
-              cover={
-                media && !media.camera && !media.screen
-                  ? t('cameraIsOff', { name: participant.displayName })
-                  : null
-              }
-            />
-          );
-        })}
-        <VideoTile
-          stream={previewStream(call.previewTrack)}
-          label={t('selfLabel', { name: selfName })}
-          testId="local-video"
-          muted
-          cover={call.cameraOn || call.sharing ? null : t('cameraIsOff', { name: selfName })}
-        />
+      {/* spec 3 §9 sizes (decision 0047): the stage and, beside it on wide screens or below it on a
+          phone (≤ 768 px), the chat panel; our own picture sits in the stage's corner at 300x190. */}
+      <div className="video-call__body">
+        <div
+          className={`video-grid video-grid--${String(Math.min(tiles, 4))}`}
+          aria-label={t('participants')}
+          role="group"
+        >
+          {call.others.map((participant) => {
+            const media = call.remoteMedia[participant.participantId];
+            return (
+              <VideoTile
+                key={participant.participantId}
+                stream={call.remoteStreams[participant.participantId] ?? null}
+                label={participant.displayName}
+                testId="remote-video"
+                participantId={participant.participantId}
+                muted={false}
+                cover={
+                  media && !media.camera && !media.screen
+                    ? t('cameraIsOff', { name: participant.displayName })
+                    : null
+                }
+              />
+            );
+          })}
+          <VideoTile
+            stream={previewStream(call.previewTrack)}
+            label={t('selfLabel', { name: selfName })}
+            testId="local-video"
+            muted
+            cover={call.cameraOn || call.sharing ? null : t('cameraIsOff', { name: selfName })}
+            {...(call.others.length > 0 ? { variant: 'self' as const } : {})}
+          />
+        </div>
+        {call.chatOpen && call.others.length > 0 ? (
+          <ChatPanel messages={call.chat} selfId={call.selfId} onSend={call.actions.sendChat} />
+        ) : null}
       </div>
       {call.screenError ? <p role="alert">{t('screenError')}</p> : null}
       {call.blurError ? <p role="alert">{t('blurError')}</p> : null}
-      {call.chatOpen && call.others.length > 0 ? (
-        <ChatPanel messages={call.chat} selfId={call.selfId} onSend={call.actions.sendChat} />
-      ) : null}
       <Controls call={call} role={role} appointmentId={appointmentId} saveBlur={saveBlur} local={local} />
     </div>
   );

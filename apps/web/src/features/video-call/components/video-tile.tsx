@@ -9,9 +9,11 @@ interface VideoTileProps {
   muted: boolean;
   /** Shown over the video when that participant's camera is off. */
   cover: string | null;
+  /** `video-tile--self`: our own picture in a call with others (spec 3 §9 size). */
+  variant?: 'self';
 }
 
-export function VideoTile({ stream, label, testId, participantId, muted, cover }: VideoTileProps) {
+export function VideoTile({ stream, label, testId, participantId, muted, cover, variant }: VideoTileProps) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -20,7 +22,7 @@ export function VideoTile({ stream, label, testId, participantId, muted, cover }
     }
   }, [stream]);
   return (
-    <figure className="video-tile">
+    <figure className={variant === 'self' ? 'video-tile video-tile--self' : 'video-tile'}>
       <video
         ref={ref}
         autoPlay

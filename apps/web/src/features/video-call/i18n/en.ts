@@ -58,4 +58,9 @@ export const videoCallEn = {
   popupBlockedHelp: 'Please be sure to allow pop-ups under your browser settings and attempt the call again',
   participantJoined: '{{name}} joined the visit',
   participantLeft: '{{name}} left the visit',
+  reconnectingTitle: 'Reconnecting…',
+  connectionLost: 'The connection to the visit was lost. We will try again in 30 seconds.',
+  tryAgainNow: 'Try again now',
+  replaced: 'You joined this visit from another window.',
+  replacedHelp: 'The visit goes on in that window. Close this one.',
 };

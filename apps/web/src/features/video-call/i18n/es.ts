@@ -60,4 +60,9 @@ export const videoCallEs: Record<keyof typeof videoCallEn, string> = {
     'Asegúrese de permitir las ventanas emergentes en la configuración de su navegador e intente la llamada de nuevo',
   participantJoined: '{{name}} se unió a la consulta',
   participantLeft: '{{name}} salió de la consulta',
+  reconnectingTitle: 'Reconectando…',
+  connectionLost: 'Se perdió la conexión con la consulta. Lo intentaremos de nuevo en 30 segundos.',
+  tryAgainNow: 'Intentar ahora',
+  replaced: 'Se unió a esta consulta desde otra ventana.',
+  replacedHelp: 'La consulta continúa en esa ventana. Cierre esta.',
 };
