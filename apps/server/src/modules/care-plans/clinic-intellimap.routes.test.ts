@@ -45,8 +45,9 @@ describe('clinic Intellimap board (issue 17 item 6, spec 3 §2 intellimap)', () 
 
   beforeAll(async () => {
     t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 10_000, AUTH_RATE_LIMIT_PER_ACCOUNT: 10_000 });
-    smith = await providerWithClinic(t, ['REMOTE_PATIENT_MONITORING']);
-    stranger = await providerWithClinic(t, ['REMOTE_PATIENT_MONITORING']);
+    // Writing a care plan needs PATIENT as well (a patient tab, decision 0048); the board needs only RPM.
+    smith = await providerWithClinic(t, ['REMOTE_PATIENT_MONITORING', 'PATIENT']);
+    stranger = await providerWithClinic(t, ['REMOTE_PATIENT_MONITORING', 'PATIENT']);
     colleague = await providerWithClinic(t, ['PATIENT', 'APPOINTMENTS', 'MESSAGE', 'FLOWS']);
     const janeUser = await patientNamed(smith.clinicId, 'Jane', 'Board');
     const annUser = await patientNamed(smith.clinicId, 'Ann', 'Aardvark');

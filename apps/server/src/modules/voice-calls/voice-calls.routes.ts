@@ -5,6 +5,7 @@ import { clinicParamsSchema } from '@app/contracts/provider-workspace';
 import {
   VOICE_CALL_MODULE,
   VOICE_CALL_PERMISSION,
+  VOICE_CALL_TEXTS,
   placeVoiceCallSchema,
   voiceCallListQuerySchema,
   voiceCallListSchema,
@@ -33,7 +34,7 @@ const errors = {
 export async function voiceCallsRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/provider/clinics/:clinicId/voice-calls';
-  const rule = access.provider(VOICE_CALL_PERMISSION, VOICE_CALL_MODULE);
+  const rule = access.provider(VOICE_CALL_PERMISSION, VOICE_CALL_MODULE, VOICE_CALL_TEXTS.noPermission);
 
   routes.post(
     base,
