@@ -1,21 +1,14 @@
 import '../../vitals/components/vital-styles.ts';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Input.css';
-import { Alert, Anchor, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, NativeSelect, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import {
-  GOAL_TASK_STATUSES,
-  INTELLIMAP_ALERT_DAYS,
-  type ClinicIntellimapQuery,
-} from '@app/contracts/care-plans';
-import { VITAL_LIMITS } from '@app/contracts/vitals';
+import { GOAL_TASK_STATUSES, type ClinicIntellimapQuery } from '@app/contracts/care-plans';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { clinicIntellimapQuery } from '../api/get-clinic-intellimap.ts';
-import { goalTargetText } from './goal-target-text.ts';
+import { IntellimapSections } from './intellimap-sections.tsx';
 import { QueryState } from './query-state.tsx';
 
 type TaskStatus = NonNullable<ClinicIntellimapQuery['status']>;
@@ -88,12 +81,8 @@ function Board({
   status: TaskStatus | undefined;
   linkPatients: boolean;
 }) {
-  const { t, i18n } = useTranslation('health');
-  const { t: tv } = useTranslation('vitals');
+  const { t } = useTranslation('health');
   const query = useQuery(clinicIntellimapQuery(clinicId, status));
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   if (!query.data) {
     return <QueryState query={query} />;
   }
@@ -116,84 +105,13 @@ function Board({
   return (
     <Stack gap="lg">
       <Text role="status">{t('board.patients', { count: patientCount })}</Text>
-      <Stack component="section" aria-labelledby="board-alerts" gap="xs">
-        <Title order={2} size="h3" id="board-alerts">
-          {t('intellimap.alerts')}
-        </Title>
-        {alerts.length === 0 ? (
-          <Text>{t('intellimap.noAlerts', { days: INTELLIMAP_ALERT_DAYS })}</Text>
-        ) : (
-          <ScrollRegion label={t('intellimap.alerts')}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('board.patient')}</Table.Th>
-                  <Table.Th scope="col">{t('intellimap.date')}</Table.Th>
-                  <Table.Th scope="col">{t('intellimap.vital')}</Table.Th>
-                  <Table.Th scope="col">{t('intellimap.value')}</Table.Th>
-                  <Table.Th scope="col">{t('intellimap.goal')}</Table.Th>
-                  <Table.Th scope="col">{t('intellimap.carePlan')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {alerts.map((alert) => (
-                  <Table.Tr key={`${alert.patientId}-${alert.goalId}-${alert.recordedAt}`}>
-                    <Table.Th scope="row">{patient(alert)}</Table.Th>
-                    <Table.Td>{dateTime.format(new Date(alert.recordedAt))}</Table.Td>
-                    <Table.Td>{tv(`key.${alert.key}`)}</Table.Td>
-                    <Table.Td>
-                      {number.format(alert.value)} {VITAL_LIMITS[alert.key].unit}
-                    </Table.Td>
-                    <Table.Td>{goalTargetText(t, alert, number)}</Table.Td>
-                    <Table.Td>{alert.carePlanTitle}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
-        )}
-      </Stack>
-      <Stack component="section" aria-labelledby="board-tasks" gap="xs">
-        <Title order={2} size="h3" id="board-tasks">
-          {t('intellimap.tasks')}
-        </Title>
-        {tasks.length === 0 ? (
-          <Text>{status ? t('board.noTasksOfStatus') : t('intellimap.noTasks')}</Text>
-        ) : (
-          <ScrollRegion label={t('intellimap.tasks')}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('board.patient')}</Table.Th>
-                  <Table.Th scope="col">{t('intellimap.vital')}</Table.Th>
-                  <Table.Th scope="col">{t('intellimap.goal')}</Table.Th>
-                  <Table.Th scope="col">{t('intellimap.dueDate')}</Table.Th>
-                  <Table.Th scope="col">{t('intellimap.latest')}</Table.Th>
-                  <Table.Th scope="col">{t('intellimap.status')}</Table.Th>
-                  <Table.Th scope="col">{t('intellimap.carePlan')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {tasks.map((task) => (
-                  <Table.Tr key={`${task.patientId}-${task.goalId}`}>
-                    <Table.Th scope="row">{patient(task)}</Table.Th>
-                    <Table.Td>{tv(`key.${task.key}`)}</Table.Td>
-                    <Table.Td>{goalTargetText(t, task, number)}</Table.Td>
-                    <Table.Td>{date.format(new Date(`${task.dueDate}T00:00:00Z`))}</Table.Td>
-                    <Table.Td>
-                      {task.latestValue === null
-                        ? t('intellimap.none')
-                        : `${number.format(task.latestValue)} ${VITAL_LIMITS[task.key].unit}`}
-                    </Table.Td>
-                    <Table.Td>{t(`intellimap.status.${task.status}`)}</Table.Td>
-                    <Table.Td>{task.carePlanTitle}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
-        )}
-      </Stack>
+      <IntellimapSections
+        alerts={alerts}
+        tasks={tasks}
+        idPrefix="board"
+        noTasksText={status ? t('board.noTasksOfStatus') : t('intellimap.noTasks')}
+        patientColumn={{ heading: t('board.patient'), cell: patient, key: (row) => row.patientId }}
+      />
     </Stack>
   );
 }
