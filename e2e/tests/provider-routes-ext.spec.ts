@@ -114,13 +114,17 @@ test('/provider/single-header/ is Secure Messaging without the shell, and its li
 
   await page.getByRole('link', { name: 'New message' }).click();
   await expect(page).toHaveURL(/\/provider\/single-header\/message\/receiver-list$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Receivers' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Add a patient' }).click();
   await expect(page).toHaveURL(/\/provider\/single-header\/message\/search-patient$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search patients' })).toBeVisible();
 
   // Any other path below it lands on the messaging screen too; the shell is back outside it.
   await page.goto('/provider/single-header/elsewhere');
   await expect(page).toHaveURL(/\/provider\/single-header\/message$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Secure Messaging' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
   await page.goto('/provider/message');
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
 });
