@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { appServiceWorker } from './service-worker/service-worker-plugin.ts';
+import { mantineComponentStyles } from './build-plugins/mantine-component-styles.ts';
 
 const MEDIAPIPE_URL = '/mediapipe/selfie_segmentation/';
 
@@ -56,7 +57,7 @@ function selfieSegmentationAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), selfieSegmentationAssets(), appServiceWorker()],
+  plugins: [mantineComponentStyles(), react(), selfieSegmentationAssets(), appServiceWorker()],
   server: {
     port: 5173,
     // In development the API runs on its own port (npm run dev); the built app is served by the server.

@@ -1,6 +1,8 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+// Inter, self-hosted (docs/design.md); unicode-range lets the browser fetch only the subsets a page uses.
+import '@fontsource-variable/inter/wght.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';

@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
 import type { ReactNode } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,3 @@
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Modal.css';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Modal } from '@mantine/core';
 import { useLocation } from 'react-router';

@@ -1,6 +1,20 @@
+// The stylesheets of the components Mantine builds the others on, loaded before any screen's own so
+// that a component's rules always come after its base's (the rest travel with each screen's chunk,
+// build-plugins/mantine-component-styles.ts).
+import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import { useMemo, type ReactNode } from 'react';
 import {
   createTheme,
@@ -13,7 +27,7 @@ import { buildBrandPalette } from '../../lib/variant/brand-theme.ts';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
 
 const SYSTEM_FONT =
-  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+  "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
 
 /** The brand colour of the configuration as Mantine's primary colour (spec 1 §1; decision 0004). */
 export function themeFor(config: AppConfig) {

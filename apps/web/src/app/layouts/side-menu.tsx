@@ -1,8 +1,3 @@
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Drawer.css';
 import { Button, Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';

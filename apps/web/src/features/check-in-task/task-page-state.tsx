@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Stack.css';
 import type { ReactNode } from 'react';
 import { Alert, Loader, Stack } from '@mantine/core';
 import { PageTitle } from '../../components/ui/page-title.tsx';

@@ -1,10 +1,3 @@
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Text.css';
 import { Group, Modal, Text } from '@mantine/core';
 import { Button } from '../../../components/ui/button.tsx';
 

@@ -1,12 +1,3 @@
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Anchor.css';
 import { useState, type SubmitEvent } from 'react';
 import {
   Alert,

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Text.css';
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

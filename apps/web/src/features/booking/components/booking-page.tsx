@@ -1,4 +1,3 @@
-import './booking-styles.ts';
 import { useEffect, type ReactElement } from 'react';
 import { Alert, NativeSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import './booking-styles.ts';
 import { useState } from 'react';
 import { Alert, Anchor, Avatar, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

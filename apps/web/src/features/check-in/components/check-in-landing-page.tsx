@@ -1,4 +1,3 @@
-import './check-in-styles.ts';
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,3 @@
-import './check-in-styles.ts';
-import '@mantine/core/styles/Anchor.css';
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,3 @@
-import './check-in-styles.ts';
-import '@mantine/core/styles/Input.css';
 import { useState, type SubmitEvent } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';

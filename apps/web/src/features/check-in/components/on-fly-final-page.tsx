@@ -1,4 +1,3 @@
-import './check-in-styles.ts';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button.tsx';

@@ -1,4 +1,3 @@
-import './check-in-styles.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

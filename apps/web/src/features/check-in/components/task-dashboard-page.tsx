@@ -1,4 +1,3 @@
-import './check-in-styles.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

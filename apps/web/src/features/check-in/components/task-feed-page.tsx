@@ -1,4 +1,3 @@
-import './check-in-styles.ts';
 import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

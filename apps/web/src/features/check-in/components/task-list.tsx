@@ -1,4 +1,3 @@
-import './check-in-styles.ts';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckInTask } from '@app/contracts/check-in';

@@ -1,4 +1,3 @@
-import './check-in-styles.ts';
 import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

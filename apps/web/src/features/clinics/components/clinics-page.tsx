@@ -1,9 +1,3 @@
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Paper.css';
 import { useSyncExternalStore } from 'react';
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-import '../../check-in-task/task-styles.ts';
 import { useState, type ReactNode } from 'react';
 import {
   Alert,

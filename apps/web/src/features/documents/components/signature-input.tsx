@@ -1,7 +1,4 @@
 import '@fontsource/dancing-script/400.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
 import { Group, Stack, Text } from '@mantine/core';
 import SignaturePad from 'signature_pad';
 import { useEffect, useId, useRef, useState } from 'react';

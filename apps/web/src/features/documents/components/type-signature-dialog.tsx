@@ -1,10 +1,3 @@
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Input.css';
 import { Group, Modal, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Text.css';
 import { useState, type SubmitEvent } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,9 +1,3 @@
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Badge.css';
 import { useState, useSyncExternalStore } from 'react';
 import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import './health-card.css';
 import { useSyncExternalStore } from 'react';
 import { Alert } from '@mantine/core';

@@ -1,5 +1,3 @@
-import '../../vitals/components/vital-styles.ts';
-import '@mantine/core/styles/Input.css';
 import { Alert, Anchor, NativeSelect, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Table.css';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

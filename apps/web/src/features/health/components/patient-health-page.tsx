@@ -1,4 +1,3 @@
-import '../../vitals/components/vital-styles.ts';
 import { Alert, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';

@@ -1,10 +1,3 @@
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Anchor.css';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Button.css';
 import { useId, useState } from 'react';
 import { Button, Checkbox, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

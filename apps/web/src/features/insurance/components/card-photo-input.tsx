@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
 import { Stack, Text } from '@mantine/core';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

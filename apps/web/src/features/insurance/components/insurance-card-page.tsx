@@ -1,8 +1,3 @@
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
 import { Alert, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';

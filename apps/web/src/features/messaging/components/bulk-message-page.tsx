@@ -1,4 +1,3 @@
-import './messaging-styles.ts';
 import { Alert, Checkbox, Fieldset, Group, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-import './messaging-styles.ts';
 import { Alert, Anchor, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';

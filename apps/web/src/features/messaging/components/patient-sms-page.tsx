@@ -1,4 +1,3 @@
-import './messaging-styles.ts';
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';

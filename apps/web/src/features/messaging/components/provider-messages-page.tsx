@@ -1,4 +1,3 @@
-import './messaging-styles.ts';
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';

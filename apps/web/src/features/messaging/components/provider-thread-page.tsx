@@ -1,4 +1,3 @@
-import './messaging-styles.ts';
 import { useParams } from 'react-router';
 import { useMessagePaths } from '../message-paths.ts';
 import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';

@@ -1,4 +1,3 @@
-import './messaging-styles.ts';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

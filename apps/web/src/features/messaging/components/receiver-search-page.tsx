@@ -1,4 +1,3 @@
-import './messaging-styles.ts';
 import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-import './messaging-styles.ts';
 import { Alert, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';

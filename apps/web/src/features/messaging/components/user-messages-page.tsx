@@ -1,4 +1,3 @@
-import './messaging-styles.ts';
 import { Alert, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,3 @@
-import './messaging-styles.ts';
 import { useParams } from 'react-router';
 import { ThreadView } from './thread-view.tsx';
 

@@ -1,8 +1,3 @@
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Progress.css';
 import { useId, useRef, useState } from 'react';
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';

@@ -1,11 +1,3 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Text.css';
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,3 @@
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Anchor.css';
 import { useState, type SubmitEvent } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';

@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Alert.css';
 import { Alert, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

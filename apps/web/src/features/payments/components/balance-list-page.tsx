@@ -1,4 +1,3 @@
-import '../../check-in-task/task-styles.ts';
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-import '../../check-in-task/task-styles.ts';
 import { useState } from 'react';
 import { Alert, Button, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

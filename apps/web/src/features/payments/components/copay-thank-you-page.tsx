@@ -1,4 +1,3 @@
-import '../../check-in-task/task-styles.ts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import '../../check-in-task/task-styles.ts';
 import { Paper, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type Transaction } from '@app/contracts/payments';

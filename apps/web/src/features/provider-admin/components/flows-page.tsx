@@ -1,7 +1,3 @@
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Input.css';
 import { useState, type SubmitEvent } from 'react';
 import { Badge, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Badge.css';
 import { useState } from 'react';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

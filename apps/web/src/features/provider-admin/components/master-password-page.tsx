@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Group.css';
 import { useState } from 'react';
 import { Group, Paper, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

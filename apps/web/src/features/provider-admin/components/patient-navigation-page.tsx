@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Input.css';
 import { useState } from 'react';
 import { NativeSelect, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

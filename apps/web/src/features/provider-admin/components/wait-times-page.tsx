@@ -1,7 +1,3 @@
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/ActionIcon.css';
 import { useEffect, useId, useState } from 'react';
 import { ActionIcon, Group, NativeSelect, Paper, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

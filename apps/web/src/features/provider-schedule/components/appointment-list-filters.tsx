@@ -1,10 +1,4 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Checkbox.css';
 // The label beside its box (Checkbox.css alone puts it underneath).
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import { Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState, type SubmitEvent } from 'react';

@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Avatar.css';
-import '@mantine/core/styles/Badge.css';
 import { Avatar, Badge } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Stack.css';
 import './appointment-list.css';
 import { Alert, Group, Stack } from '@mantine/core';
 import { useMemo } from 'react';

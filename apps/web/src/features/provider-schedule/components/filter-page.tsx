@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
 import { Checkbox, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Tooltip.css';
-import '@mantine/core/styles/ActionIcon.css';
-import '@mantine/core/styles/Badge.css';
 import { ActionIcon, Badge, Tooltip } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

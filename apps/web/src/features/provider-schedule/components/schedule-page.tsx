@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Stack.css';
 import { Group, NativeSelect, Stack } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { VideoCallStatus } from '@app/contracts/video-call';

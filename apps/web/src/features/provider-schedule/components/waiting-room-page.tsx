@@ -1,7 +1,3 @@
-import '@mantine/core/styles/Tabs.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
 import { Group, Stack, Table, Tabs } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

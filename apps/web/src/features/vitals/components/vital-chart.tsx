@@ -1,4 +1,4 @@
-import './vital-styles.ts';
+import '@mantine/charts/styles.css';
 import { LineChart, type ChartReferenceAreaProps, type ChartReferenceLineProps } from '@mantine/charts';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

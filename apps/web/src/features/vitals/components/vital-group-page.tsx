@@ -1,4 +1,3 @@
-import './vital-styles.ts';
 import { Alert, NativeSelect, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

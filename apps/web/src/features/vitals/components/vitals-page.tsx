@@ -1,4 +1,3 @@
-import '../../check-in-task/task-styles.ts';
 import { useState } from 'react';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
