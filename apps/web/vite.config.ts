@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { appServiceWorker } from './service-worker/service-worker-plugin.ts';
 import { mantineComponentStyles } from './build-plugins/mantine-component-styles.ts';
+import { tablerIconImports } from './build-plugins/tabler-icon-imports.ts';
 
 const MEDIAPIPE_URL = '/mediapipe/selfie_segmentation/';
 
@@ -57,7 +58,13 @@ function selfieSegmentationAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [mantineComponentStyles(), react(), selfieSegmentationAssets(), appServiceWorker()],
+  plugins: [
+    mantineComponentStyles(),
+    tablerIconImports(),
+    react(),
+    selfieSegmentationAssets(),
+    appServiceWorker(),
+  ],
   server: {
     port: 5173,
     // In development the API runs on its own port (npm run dev); the built app is served by the server.

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
-export type ButtonVariant = 'primary' | 'outline' | 'white' | 'outline-white';
+export type ButtonVariant = 'primary' | 'outline' | 'white' | 'outline-white' | 'danger' | 'danger-outline';
 
 function classes(variant: ButtonVariant, fullWidth: boolean, extra?: string): string {
   return ['app-button', `app-button--${variant}`, fullWidth ? 'app-button--full' : '', extra ?? '']
