@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -90,7 +91,8 @@ export function PasskeysSection({ canAdd }: { canAdd: boolean }) {
                   </div>
                   <Button
                     variant="outline"
-                    color="red.9"
+                    color="danger"
+                    leftSection={<IconTrash size={18} aria-hidden="true" />}
                     aria-label={t('passkeys.removeLabel', { name: passkey.name })}
                     loading={remove.isPending && remove.variables === passkey.id}
                     onClick={() => {

@@ -3,10 +3,13 @@ import { Alert, Anchor, Avatar, Group, Paper, Stack, Text, Title } from '@mantin
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { IconTrash } from '@tabler/icons-react';
 import type { Appointment } from '@app/contracts/appointments';
 import type { AppVariant } from '@app/contracts/variants';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { StatusChip } from '../../../components/ui/status-chip.tsx';
+import { appointmentStatusRole } from '../../../components/ui/status-roles.ts';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
 import { downloadStoredFile } from '../../../lib/api/stored-file.ts';
 import { errorText } from '../../account-settings/error-text.ts';
@@ -53,17 +56,6 @@ export function formatStart(startAt: string, zone: string, language: string): st
     timeZone: zone,
     timeZoneName: 'short',
   }).format(new Date(startAt));
-}
-
-function TrashIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
-      />
-    </svg>
-  );
 }
 
 /** The server's message of a failed call; the calendar download throws it as a plain Error. */
@@ -170,9 +162,14 @@ export function AppointmentView({ appointment, viewer, variant, heading, startTi
             {appointment.doctorName.slice(0, 1)}
           </Avatar>
           <Stack gap={4}>
-            <Title order={2} size="h3">
-              {appointment.doctorName}
-            </Title>
+            <Group gap="sm" align="center">
+              <Title order={2} size="h3">
+                {appointment.doctorName}
+              </Title>
+              <StatusChip role={appointmentStatusRole(appointment.status)}>
+                {t(`list.status.${appointment.status}`)}
+              </StatusChip>
+            </Group>
             {appointment.address?.city ? <Text>{appointment.address.city}</Text> : null}
             <Text>{appointment.consultationTypeTitle || appointment.clinicName}</Text>
             <Text size="sm" c="gray.8">
@@ -336,16 +333,14 @@ export function AppointmentView({ appointment, viewer, variant, heading, startTi
         ) : null}
         {cancelShown ? (
           <Button
-            variant="outline"
-
-            aria-label={t('action.cancel')}
-            title={t('action.cancel')}
+            variant="danger-outline"
             onClick={() => {
               cancel.reset();
               setDialog('cancel');
             }}
           >
-            <TrashIcon />
+            <IconTrash size={20} aria-hidden="true" />
+            {t('action.cancel')}
           </Button>
         ) : null}
       </Group>
@@ -368,6 +363,7 @@ export function AppointmentView({ appointment, viewer, variant, heading, startTi
         noLabel={t('cancel.no')}
         closeLabel={t('dialog.close')}
         busy={cancel.isPending}
+        destructive
         error={cancel.error ? failureText(cancel.error) : null}
         onYes={() => {
           cancel.mutate();

@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   error: string | null;
   onYes: () => void;
   onNo: () => void;
+  /** The yes answer destroys something (cancel a visit, delete, remove): the danger colour. */
+  destructive?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function ConfirmDialog({
   error,
   onYes,
   onNo,
+  destructive = false,
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -48,7 +51,7 @@ export function ConfirmDialog({
         <Button variant="outline" onClick={onNo} data-autofocus disabled={busy}>
           {noLabel}
         </Button>
-        <Button onClick={onYes} loading={busy}>
+        <Button variant={destructive ? 'danger' : 'primary'} onClick={onYes} loading={busy}>
           {yesLabel}
         </Button>
       </Group>

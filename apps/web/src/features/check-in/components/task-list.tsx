@@ -1,9 +1,22 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed, IconProgress } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CheckInTask } from '@app/contracts/check-in';
+import type { CheckInTask, TaskStatus } from '@app/contracts/check-in';
+import { StatusChip } from '../../../components/ui/status-chip.tsx';
+import { taskStatusRole } from '../../../components/ui/status-roles.ts';
 import { canOpenTask } from '../task-flow.ts';
 
-/** The tasks of a check-in with their status and Start / Continue / Done (spec 2 §4). */
+const STATUS_ICON: Record<TaskStatus, typeof IconCircleCheck> = {
+  NEW: IconCircleDashed,
+  ACCESSED: IconProgress,
+  DONE: IconCircleCheck,
+};
+
+/**
+ * The tasks of a check-in with their status chip and Start / Continue / Review (spec 2 §4). The
+ * status says "Done" once: a done task that may be opened again offers Review, one that may not has
+ * no button (issue 18: finished tasks showed "Done" twice).
+ */
 export function TaskList({
   tasks,
   onOpen,
@@ -24,33 +37,41 @@ export function TaskList({
       aria-label={t('dashboard.title')}
     >
       {tasks.map((task) => {
-        const label =
-          task.status === 'DONE'
-            ? t('action.done')
-            : task.status === 'NEW'
-              ? t('action.start')
-              : t('action.continue');
+        const done = task.status === 'DONE';
+        const label = done
+          ? t('action.review')
+          : task.status === 'NEW'
+            ? t('action.start')
+            : t('action.continue');
+        const Icon = STATUS_ICON[task.status];
+        const openable = canOpenTask(task);
         return (
           <li key={task.taskId} data-testid="check-in-task">
             <Paper withBorder p="md">
-              <Group justify="space-between" wrap="wrap">
-                <Stack gap={4}>
-                  <Text fw={700}>{task.title}</Text>
-                  {task.description ? <Text size="sm">{task.description}</Text> : null}
-                  <Text size="sm" fw={700}>
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Stack gap={6} align="flex-start">
+                  <Text fw={600}>{task.title}</Text>
+                  {task.description ? (
+                    <Text size="sm" c="dimmed">
+                      {task.description}
+                    </Text>
+                  ) : null}
+                  <StatusChip role={taskStatusRole(task.status)} icon={<Icon size={16} aria-hidden="true" />}>
                     {t(`status.${task.status}`)}
-                  </Text>
+                  </StatusChip>
                 </Stack>
-                <Button
-                  variant={task.status === 'DONE' ? 'outline' : 'filled'}
-                  disabled={busy || !canOpenTask(task)}
-                  aria-label={t('action.taskLabel', { action: label, title: task.title })}
-                  onClick={() => {
-                    onOpen(task);
-                  }}
-                >
-                  {label}
-                </Button>
+                {done && !openable ? null : (
+                  <Button
+                    variant={done ? 'outline' : 'filled'}
+                    disabled={busy || !openable}
+                    aria-label={t('action.taskLabel', { action: label, title: task.title })}
+                    onClick={() => {
+                      onOpen(task);
+                    }}
+                  >
+                    {label}
+                  </Button>
+                )}
               </Group>
             </Paper>
           </li>

@@ -27,6 +27,7 @@ export const checkInEn = {
   'action.start': 'Start',
   'action.continue': 'Continue',
   'action.done': 'Done',
+  'action.review': 'Review',
   'action.taskLabel': '{{action}}: {{title}}',
   openFailed: 'The task could not be opened.',
 

@@ -26,6 +26,7 @@ export const checkInEs: Record<keyof typeof checkInEn, string> = {
   'action.start': 'Empezar',
   'action.continue': 'Continuar',
   'action.done': 'Hecha',
+  'action.review': 'Revisar',
   'action.taskLabel': '{{action}}: {{title}}',
   openFailed: 'No se pudo abrir la tarea.',
 

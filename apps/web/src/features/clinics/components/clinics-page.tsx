@@ -1,10 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingHospital } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLINIC_CONNECT_PATH } from '@app/contracts/clinic-invitation-code';
 import type { PatientClinic } from '@app/contracts/clinic-invitations';
 import { ButtonLink } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListSkeleton } from '../../../components/ui/list-skeleton.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { isSwitchedToPatient } from '../../../lib/auth/patient-switch.ts';
 import { subscribeSession } from '../../../lib/auth/session-store.ts';
@@ -71,13 +74,19 @@ export function ClinicsPage() {
         {switchedByProvider ? null : <ButtonLink to={CLINIC_CONNECT_PATH}>{t('connectAnother')}</ButtonLink>}
       </Group>
       <Text>{t('listIntro')}</Text>
-      {clinics.isPending ? <Text role="status">{t('loading')}</Text> : null}
+      {clinics.isPending ? <ListSkeleton label={t('loading')} rows={2} rowHeight={120} /> : null}
       {clinics.isError ? (
         <Alert color="red" role="alert">
           {t('loadFailed')}
         </Alert>
       ) : null}
-      {clinics.data?.length === 0 ? <Text>{t('empty')}</Text> : null}
+      {clinics.data?.length === 0 ? (
+        <EmptyState
+          icon={<IconBuildingHospital size={24} />}
+          title={t('empty')}
+          text={switchedByProvider ? undefined : t('emptyText')}
+        />
+      ) : null}
       {clinics.data && clinics.data.length > 0 ? (
         <Stack
           component="ul"

@@ -5,6 +5,7 @@ export const clinicsEn = {
   loading: 'Loading…',
   loadFailed: 'Your clinics could not be loaded. Please try again.',
   empty: 'You are not connected to any clinic yet.',
+  emptyText: 'Use “Connect to another clinic” above with the invitation code or link your clinic gave you.',
   connectedSince: 'Connected since {{date}}',
   locations: 'Locations of {{clinic}}',
   showOnMap: 'Show on map',

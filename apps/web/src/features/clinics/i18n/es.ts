@@ -5,6 +5,8 @@ export const clinicsEs: Record<keyof typeof clinicsEn, string> = {
   loading: 'Cargando…',
   loadFailed: 'No se pudieron cargar sus clínicas. Inténtelo de nuevo.',
   empty: 'Todavía no está conectado a ninguna clínica.',
+  emptyText:
+    'Use «Conectarse a otra clínica» arriba con el código o el enlace de invitación que le dio su clínica.',
   connectedSince: 'Conectado desde el {{date}}',
   locations: 'Sedes de {{clinic}}',
   showOnMap: 'Ver en el mapa',

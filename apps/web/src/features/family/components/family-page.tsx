@@ -1,9 +1,13 @@
 import { useState, useSyncExternalStore } from 'react';
-import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconUserCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListSkeleton } from '../../../components/ui/list-skeleton.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { StatusChip, type StatusRole } from '../../../components/ui/status-chip.tsx';
 import { isSwitchedToFamilyMember } from '../../../lib/auth/patient-switch.ts';
 import { getSession, subscribeSession } from '../../../lib/auth/session-store.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
@@ -26,7 +30,7 @@ function ProfileRow({
   children,
 }: {
   profile: Profile;
-  badges: string[];
+  badges: { text: string; role: StatusRole }[];
   children?: React.ReactNode;
 }) {
   return (
@@ -38,9 +42,13 @@ function ProfileRow({
           ) : null}
           <Text fw={600}>{profile.name}</Text>
           {badges.map((badge) => (
-            <Badge key={badge} variant="light" color="dark">
-              {badge}
-            </Badge>
+            <StatusChip
+              key={badge.text}
+              role={badge.role}
+              icon={badge.role === 'success' ? <IconUserCheck size={16} aria-hidden="true" /> : undefined}
+            >
+              {badge.text}
+            </StatusChip>
           ))}
         </Group>
         <Group gap="xs">{children}</Group>
@@ -90,7 +98,7 @@ export function FamilyPage() {
     return (
       <Stack>
         <PageTitle>{t('listTitle')}</PageTitle>
-        <Text role="status">{t('loading')}</Text>
+        <ListSkeleton label={t('loading')} rows={2} />
       </Stack>
     );
   }
@@ -115,7 +123,10 @@ export function FamilyPage() {
       >
         <ProfileRow
           profile={{ userId: primaryUser.id, name: primaryUser.name, image: primaryUser.image }}
-          badges={[t('primaryBadge'), ...(activeId === primaryUser.id ? [t('activeBadge')] : [])]}
+          badges={[
+            { text: t('primaryBadge'), role: 'neutral' },
+            ...(activeId === primaryUser.id ? [{ text: t('activeBadge'), role: 'success' as const }] : []),
+          ]}
         >
           {switched ? (
             <Button
@@ -132,7 +143,7 @@ export function FamilyPage() {
           <ProfileRow
             key={member.userId}
             profile={member}
-            badges={activeId === member.userId ? [t('activeBadge')] : []}
+            badges={activeId === member.userId ? [{ text: t('activeBadge'), role: 'success' }] : []}
           >
             {activeId === member.userId ? null : (
               <Button
@@ -147,7 +158,7 @@ export function FamilyPage() {
             {/* spec 3 §2: only the primary owner deletes, and only while the owner is the active account. */}
             {switched ? null : (
               <Button
-                variant="outline"
+                variant="danger-outline"
                 onClick={() => {
                   setRemoveError(null);
                   setRemoving(member);
@@ -159,8 +170,22 @@ export function FamilyPage() {
           </ProfileRow>
         ))}
       </Stack>
-      {members.length === 0 ? <Text>{t('empty')}</Text> : null}
-      {canAdd ? (
+      {members.length === 0 ? (
+        <EmptyState
+          icon={<IconUsers size={24} />}
+          title={t('empty')}
+          text={canAdd ? t('emptyText') : undefined}
+          action={
+            canAdd ? (
+              <ButtonLink to="/user/family/connect">
+                <IconUserPlus size={20} aria-hidden="true" />
+                {t('add')}
+              </ButtonLink>
+            ) : undefined
+          }
+        />
+      ) : null}
+      {canAdd && members.length > 0 ? (
         <Group>
           <ButtonLink to="/user/family/connect">{t('add')}</ButtonLink>
         </Group>
@@ -173,6 +198,7 @@ export function FamilyPage() {
         noLabel={t('removeNo')}
         closeLabel={t('close')}
         busy={busy === 'remove'}
+        destructive
         error={removeError}
         onNo={() => {
           setRemoving(null);

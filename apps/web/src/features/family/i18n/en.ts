@@ -18,6 +18,7 @@ export const familyEn = {
   loading: 'Loading…',
   loadFailed: 'Your family profiles could not be loaded.',
   empty: 'You have not added any family members yet.',
+  emptyText: 'Link a family member’s profile to book visits and check in for them.',
   primaryBadge: 'Primary account',
   activeBadge: 'Active profile',
   switchTo: 'Switch to {{name}}',

@@ -18,6 +18,7 @@ export const familyEs: Record<keyof typeof familyEn, string> = {
   loading: 'Cargando…',
   loadFailed: 'No se pudieron cargar sus perfiles familiares.',
   empty: 'Todavía no ha agregado familiares.',
+  emptyText: 'Vincule el perfil de un familiar para reservar citas y hacer el check-in por él.',
   primaryBadge: 'Cuenta principal',
   activeBadge: 'Perfil activo',
   switchTo: 'Cambiar a {{name}}',

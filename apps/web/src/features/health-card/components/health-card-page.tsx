@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HealthCard, HealthCardClinic, HealthCardInsurance } from '@app/contracts/health-card';
 import { Button } from '../../../components/ui/button.tsx';
+import { ListSkeleton } from '../../../components/ui/list-skeleton.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { getSession, subscribeSession } from '../../../lib/auth/session-store.ts';
@@ -213,7 +214,8 @@ export function HealthCardPage() {
           </div>
         </>
       ) : (
-        <p role="status">{t('loading')}</p>
+        // The shape of the card while it loads (docs/design.md "Loading").
+        <ListSkeleton label={t('loading')} rows={1} rowHeight={240} />
       )}
     </div>
   );

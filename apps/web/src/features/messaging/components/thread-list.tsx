@@ -1,8 +1,12 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconMessages } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ThreadSummary } from '@app/contracts/messaging';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListSkeleton } from '../../../components/ui/list-skeleton.tsx';
 import { threadsQuery } from '../api/list-threads.ts';
 import type { MessagingScope } from '../api/messaging-scope.ts';
 import { useMessagingRealtime } from '../use-messaging-realtime.ts';
@@ -15,6 +19,8 @@ interface ThreadListProps {
   linkTo: (threadId: string) => string;
   /** The signed-in user, left out of "With ..." */
   selfId: string | null;
+  /** What an empty list says beyond "No messages yet", and the next action if there is one. */
+  empty?: { text: string; action?: ReactNode };
 }
 
 function otherNames(thread: ThreadSummary, selfId: string | null): string {
@@ -25,20 +31,28 @@ function otherNames(thread: ThreadSummary, selfId: string | null): string {
 }
 
 /** Threads newest first, with the unread dot (spec 3 §2 "Secure Messaging"). */
-export function ThreadList({ scope, patientId, linkTo, selfId }: ThreadListProps) {
+export function ThreadList({ scope, patientId, linkTo, selfId, empty }: ThreadListProps) {
   const { t, i18n } = useTranslation('messaging');
   const threads = useQuery(threadsQuery(scope, patientId));
   useMessagingRealtime(scope);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   if (threads.isPending) {
-    return <Text role="status">{t('loading')}</Text>;
+    return <ListSkeleton label={t('loading')} rows={3} rowHeight={96} />;
   }
   if (threads.isError) {
     return <Text role="alert">{t('loadError')}</Text>;
   }
   if (threads.data.threads.length === 0) {
-    return <Text>{t('noThreads')}</Text>;
+    return (
+      <EmptyState
+        icon={<IconMessages size={24} />}
+        title={t('noThreads')}
+        text={empty?.text}
+        action={empty?.action}
+        order={2}
+      />
+    );
   }
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} data-testid="thread-list">

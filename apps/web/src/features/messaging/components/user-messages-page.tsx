@@ -76,6 +76,7 @@ export function UserMessagesPage() {
         scope={{ kind: 'patient' }}
         linkTo={(threadId) => `/user/message/${encodeURIComponent(threadId)}`}
         selfId={getSession()?.user.id ?? null}
+        empty={{ text: t('noThreadsPatient') }}
       />
       <TextPreference />
     </Stack>

@@ -12,6 +12,7 @@ export const messagingEn = {
   sendSms: 'Send SMS',
   smsTemplates: 'SMS templates',
   noThreads: 'No messages yet.',
+  noThreadsPatient: 'When your care team writes to you, the conversation appears here and you can reply.',
   unread_one: '{{count}} unread message',
   unread_other: '{{count}} unread messages',
   threadWith: 'With {{names}}',

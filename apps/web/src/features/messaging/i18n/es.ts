@@ -12,6 +12,8 @@ export const messagingEs: Record<keyof typeof messagingEn, string> = {
   sendSms: 'Enviar SMS',
   smsTemplates: 'Plantillas de SMS',
   noThreads: 'Aún no hay mensajes.',
+  noThreadsPatient:
+    'Cuando su equipo de atención le escriba, la conversación aparecerá aquí y podrá responder.',
   unread_one: '{{count}} mensaje sin leer',
   unread_other: '{{count}} mensajes sin leer',
   threadWith: 'Con {{names}}',

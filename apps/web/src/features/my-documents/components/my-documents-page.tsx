@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarPlus, IconFileCertificate, IconId, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,7 +11,11 @@ import type {
   PatientInsuranceCard,
 } from '@app/contracts/patient-documents';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListSkeleton } from '../../../components/ui/list-skeleton.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { StatusChip } from '../../../components/ui/status-chip.tsx';
+import { appointmentStatusRole } from '../../../components/ui/status-roles.ts';
 import { downloadStoredFile } from '../../../lib/api/stored-file.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import { ConfirmDialog } from '../../appointments/components/confirm-dialog.tsx';
@@ -47,7 +52,7 @@ function SignedDocuments({
   const { t, i18n } = useTranslation('myDocuments');
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   if (documents.length === 0) {
-    return <Text>{t('signed.empty')}</Text>;
+    return <EmptyState size="section" icon={<IconFileCertificate size={20} />} text={t('signed.empty')} />;
   }
   return (
     <Stack component="ul" gap="xs" style={listStyle}>
@@ -83,7 +88,7 @@ function SignedDocuments({
 function InsuranceCards({ cards, download }: { cards: PatientInsuranceCard[]; download: Download }) {
   const { t } = useTranslation('myDocuments');
   if (cards.length === 0) {
-    return <Text>{t('cards.empty')}</Text>;
+    return <EmptyState size="section" icon={<IconId size={20} />} text={t('cards.empty')} />;
   }
   return (
     <Stack component="ul" gap="xs" style={listStyle}>
@@ -175,12 +180,13 @@ function AttachmentRow({
           </Button>
           {attachment.canRemove ? (
             <Button
-              variant="outline"
+              variant="danger-outline"
               aria-label={t('attachment.removeLabel', { name: attachment.fileName })}
               onClick={() => {
                 onRemove(attachment);
               }}
             >
+              <IconTrash size={18} aria-hidden="true" />
               {t('attachment.remove')}
             </Button>
           ) : null}
@@ -204,12 +210,16 @@ function AppointmentDocuments({
   const { t, i18n } = useTranslation('myDocuments');
   if (appointments.length === 0) {
     return (
-      <Stack gap="xs" align="flex-start">
-        <Text>{t('appointments.empty')}</Text>
-        <ButtonLink to="/user/appointment/create" variant="outline">
-          {t('appointments.schedule')}
-        </ButtonLink>
-      </Stack>
+      <EmptyState
+        size="section"
+        icon={<IconCalendarPlus size={20} />}
+        text={t('appointments.empty')}
+        action={
+          <ButtonLink to="/user/appointment/create" variant="outline">
+            {t('appointments.schedule')}
+          </ButtonLink>
+        }
+      />
     );
   }
   return (
@@ -232,9 +242,9 @@ function AppointmentDocuments({
                   <Group gap="xs">
                     <Text size="sm">{t('appointments.clinic', { clinic: appointment.clinicName })}</Text>
                     {appointment.status === 'cancelled' ? (
-                      <Badge color="gray" variant="light">
+                      <StatusChip role={appointmentStatusRole('cancelled')}>
                         {t('appointments.cancelled')}
-                      </Badge>
+                      </StatusChip>
                     ) : null}
                   </Group>
                 </Stack>
@@ -342,7 +352,7 @@ export function MyDocumentsPage() {
     return (
       <Stack>
         <PageTitle>{t('title')}</PageTitle>
-        <Text role="status">{t('loading')}</Text>
+        <ListSkeleton label={t('loading')} rows={3} rowHeight={88} />
       </Stack>
     );
   }
@@ -471,6 +481,7 @@ export function MyDocumentsPage() {
         noLabel={t('remove.no')}
         closeLabel={t('remove.close')}
         busy={remove.isPending}
+        destructive
         error={remove.error ? errorText(remove.error) : null}
         onYes={() => {
           if (removing) {

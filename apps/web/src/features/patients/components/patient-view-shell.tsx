@@ -14,8 +14,8 @@ const tabStyle = ({ isActive }: { isActive: boolean }) => ({
   borderRadius: 8,
   textDecoration: 'none',
   color: isActive ? 'var(--mantine-color-white)' : 'var(--mantine-color-text)',
-  background: isActive ? 'var(--mantine-color-blue-9)' : 'var(--mantine-color-gray-1)',
-  fontWeight: isActive ? 700 : 500,
+  background: isActive ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-1)',
+  fontWeight: isActive ? 600 : 500,
 });
 
 /**
@@ -69,7 +69,7 @@ export function PatientViewShell() {
           {tabs.map((tab) => (
             <li key={tab.segment}>
               <NavLink to={`${base}/${tab.segment}`} style={tabStyle}>
-                <span aria-hidden="true">{tab.icon}</span>
+                <tab.icon size={18} stroke={1.75} aria-hidden="true" />
                 <span>{t(`tab.${tab.segment}` as 'tab.appointments')}</span>
               </NavLink>
             </li>

@@ -1,3 +1,14 @@
+import {
+  IconArrowsSplit,
+  IconCalendar,
+  IconClockHour4,
+  IconCreditCard,
+  IconFileText,
+  IconHeartbeat,
+  IconHome,
+  IconMail,
+  type Icon,
+} from '@tabler/icons-react';
 import { ROUTE_MAP } from '../../../app/route-map.ts';
 
 // spec 3 §2 Patient view shell: icon tabs, each optionally guarded by a permission and a clinic module
@@ -9,18 +20,19 @@ export const PATIENT_VIEW_PATH = '/provider/patient/:patientId';
 export interface PatientTab {
   /** The path segment below /provider/patient/{id}. */
   segment: string;
-  icon: string;
+  /** A tabler icon (docs/design.md: one icon library, no emoji), drawn aria-hidden beside the text. */
+  icon: Icon;
 }
 
 export const PATIENT_TABS: readonly PatientTab[] = [
-  { segment: 'appointments', icon: '📅' },
-  { segment: 'flows', icon: '🔀' },
-  { segment: 'message', icon: '✉️' },
-  { segment: 'documents', icon: '📄' },
-  { segment: 'payments', icon: '💳' },
-  { segment: 'time-recorder', icon: '⏱️' },
-  { segment: 'address-and-contacts', icon: '🏠' },
-  { segment: 'health', icon: '❤️' },
+  { segment: 'appointments', icon: IconCalendar },
+  { segment: 'flows', icon: IconArrowsSplit },
+  { segment: 'message', icon: IconMail },
+  { segment: 'documents', icon: IconFileText },
+  { segment: 'payments', icon: IconCreditCard },
+  { segment: 'time-recorder', icon: IconClockHour4 },
+  { segment: 'address-and-contacts', icon: IconHome },
+  { segment: 'health', icon: IconHeartbeat },
 ];
 
 /** Whether a route below the patient view exists for the tab (its feature is built and merged). */

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatCents, type Transaction } from '@app/contracts/payments';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListSkeleton } from '../../../components/ui/list-skeleton.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { errorText } from '../../account-settings/error-text.ts';
 import { TaskPageState } from '../../check-in-task/task-page-state.tsx';
@@ -68,7 +71,7 @@ function BalancePanel({ clinicUuid, onContinue }: { clinicUuid?: string; onConti
     return (
       <Stack>
         <PageTitle>{t('balanceTitle')}</PageTitle>
-        <Text role="status">{t('loading')}</Text>
+        <ListSkeleton label={t('loading')} rows={2} rowHeight={40} />
       </Stack>
     );
   }
@@ -94,8 +97,16 @@ function BalancePanel({ clinicUuid, onContinue }: { clinicUuid?: string; onConti
       ) : null}
       {items.length === 0 ? (
         <>
-          {receipt ? null : <Text>{t('nothingOwed')}</Text>}
-          {continueButton}
+          {receipt ? (
+            continueButton
+          ) : (
+            // The next action of an empty balance is the spec's Continue (spec 1 §2 rule 4).
+            <EmptyState
+              icon={<IconCircleCheck size={24} />}
+              title={t('nothingOwed')}
+              action={continueButton}
+            />
+          )}
         </>
       ) : (
         <>
