@@ -121,6 +121,10 @@ test('a patient checks in through the dashboard: regular tasks done, the check-i
   await page.goto(`/user/task?appointmentId=${world.appointmentIds[0] ?? ''}`);
   await expect(tasks.filter({ hasText: 'Done' })).toHaveCount(4);
   await expect(page.getByRole('button', { name: 'Review: Bring your photo ID' }).first()).toBeEnabled();
+  // Issue 18: a finished task says "Done" once (its status), the button offers Review.
+  const photoId = tasks.filter({ hasText: 'Bring your photo ID' }).first();
+  await expect(photoId.getByText('Done', { exact: true })).toHaveCount(1);
+  await expect(photoId.getByRole('button', { name: 'Review: Bring your photo ID' })).toHaveText('Review');
 
   // The landing now shows the entry as checked in.
   await page.goto('/user/check-in-landing');
