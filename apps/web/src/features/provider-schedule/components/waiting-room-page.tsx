@@ -59,48 +59,50 @@ function AppointmentTable({
     return <p>{t('noAppointments')}</p>;
   }
   return (
-    <Table>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('time')}</Table.Th>
-          <Table.Th scope="col">{t('patient')}</Table.Th>
-          <Table.Th scope="col">{t('birthdate')}</Table.Th>
-          <Table.Th scope="col">{t('provider')}</Table.Th>
-          <Table.Th scope="col">{t('department')}</Table.Th>
-          <Table.Th scope="col">{t('actions')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.appointmentId}>
-            <Table.Td>{timeOf(row.appointmentStartAt)}</Table.Td>
-            <Table.Td>
-              {row.patientName} <VideoCallStatusBadge status={row.videoCallStatus} />
-            </Table.Td>
-            <Table.Td>{row.patientBirthdate ?? ''}</Table.Td>
-            <Table.Td>{row.doctorName}</Table.Td>
-            <Table.Td>{row.departmentName}</Table.Td>
-            <Table.Td>
-              <Group gap="xs">
-                <VideoJoinLink appointment={row} />
-                {next ? (
-                  <Button
-                    variant="outline"
-                    aria-label={`${t(next.label)}: ${row.patientName}`}
-                    disabled={change.isPending}
-                    onClick={() => {
-                      change.mutate({ id: row.appointmentId, status: next.status });
-                    }}
-                  >
-                    {t(next.label)}
-                  </Button>
-                ) : null}
-              </Group>
-            </Table.Td>
+    <Table.ScrollContainer minWidth={640}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('time')}</Table.Th>
+            <Table.Th scope="col">{t('patient')}</Table.Th>
+            <Table.Th scope="col">{t('birthdate')}</Table.Th>
+            <Table.Th scope="col">{t('provider')}</Table.Th>
+            <Table.Th scope="col">{t('department')}</Table.Th>
+            <Table.Th scope="col">{t('actions')}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.appointmentId}>
+              <Table.Td>{timeOf(row.appointmentStartAt)}</Table.Td>
+              <Table.Td>
+                {row.patientName} <VideoCallStatusBadge status={row.videoCallStatus} />
+              </Table.Td>
+              <Table.Td>{row.patientBirthdate ?? ''}</Table.Td>
+              <Table.Td>{row.doctorName}</Table.Td>
+              <Table.Td>{row.departmentName}</Table.Td>
+              <Table.Td>
+                <Group gap="xs">
+                  <VideoJoinLink appointment={row} />
+                  {next ? (
+                    <Button
+                      variant="outline"
+                      aria-label={`${t(next.label)}: ${row.patientName}`}
+                      disabled={change.isPending}
+                      onClick={() => {
+                        change.mutate({ id: row.appointmentId, status: next.status });
+                      }}
+                    >
+                      {t(next.label)}
+                    </Button>
+                  ) : null}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -239,39 +241,41 @@ export function WaitingRoomPage() {
               data.walkIns.length === 0 ? (
                 <p>{t('noAppointments')}</p>
               ) : (
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('department')}</Table.Th>
-                      <Table.Th scope="col">{t('eta')}</Table.Th>
-                      <Table.Th scope="col">{t('name')}</Table.Th>
-                      <Table.Th scope="col">{t('birthdate')}</Table.Th>
-                      <Table.Th scope="col">{t('actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.walkIns.map((walkIn) => (
-                      <Table.Tr key={walkIn.id}>
-                        <Table.Td>{walkIn.departmentName}</Table.Td>
-                        <Table.Td>{walkIn.eta ? timeOf(walkIn.eta) : ''}</Table.Td>
-                        <Table.Td>{`${walkIn.firstName} ${walkIn.lastName}`}</Table.Td>
-                        <Table.Td>{walkIn.birthdate ?? ''}</Table.Td>
-                        <Table.Td>
-                          <Button
-                            variant="outline"
-                            aria-label={`${t('arrived')}: ${walkIn.firstName} ${walkIn.lastName}`}
-                            disabled={arrived.isPending}
-                            onClick={() => {
-                              arrived.mutate(walkIn.id);
-                            }}
-                          >
-                            {t('arrived')}
-                          </Button>
-                        </Table.Td>
+                <Table.ScrollContainer minWidth={640}>
+                  <Table>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">{t('department')}</Table.Th>
+                        <Table.Th scope="col">{t('eta')}</Table.Th>
+                        <Table.Th scope="col">{t('name')}</Table.Th>
+                        <Table.Th scope="col">{t('birthdate')}</Table.Th>
+                        <Table.Th scope="col">{t('actions')}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.walkIns.map((walkIn) => (
+                        <Table.Tr key={walkIn.id}>
+                          <Table.Td>{walkIn.departmentName}</Table.Td>
+                          <Table.Td>{walkIn.eta ? timeOf(walkIn.eta) : ''}</Table.Td>
+                          <Table.Td>{`${walkIn.firstName} ${walkIn.lastName}`}</Table.Td>
+                          <Table.Td>{walkIn.birthdate ?? ''}</Table.Td>
+                          <Table.Td>
+                            <Button
+                              variant="outline"
+                              aria-label={`${t('arrived')}: ${walkIn.firstName} ${walkIn.lastName}`}
+                              disabled={arrived.isPending}
+                              onClick={() => {
+                                arrived.mutate(walkIn.id);
+                              }}
+                            >
+                              {t('arrived')}
+                            </Button>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
               )
             ) : (
               <AppointmentTable
