@@ -185,14 +185,17 @@ test("dr.smith sees an appointment booked for a patient on that patient's page",
   await expect(upcoming.getByText(/with .*Smith/)).toBeVisible();
   await expect(page.getByText('No past appointments.')).toBeVisible();
 
-  // Its details open in the patient's session (the details screen is the patient's).
+  // Its details open in the provider's chart (issue 18, decision 0052): the provider stays the provider.
   await upcoming
     .getByRole('button', { name: /^View details/ })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/user\/appointment\/[0-9a-f-]{36}$/);
-  await page.getByRole('button', { name: 'Return to provider' }).click();
-  await expect(page).toHaveURL(new RegExp(`/provider/patient/${patient.id}/appointments`));
+  const details = upcoming.getByRole('region', { name: /^Details of the appointment on/ });
+  await expect(details.getByText('Booked by the care manager')).toBeVisible();
+  await expect(details.getByText('Visit type')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/provider/patient/${patient.id}/appointments$`));
+  await expect(page.getByText('You are acting for this patient as a provider.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Switch to patient' })).toBeVisible();
 });
 
 test('a provider without access to the patient sees the access text', async ({ page, request }) => {

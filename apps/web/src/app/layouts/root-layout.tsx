@@ -8,6 +8,7 @@ import { getSession } from '../../lib/auth/session-store.ts';
 import { readItem } from '../../lib/storage/browser-storage.ts';
 import { LOCAL_KEYS } from '../../lib/storage/storage-keys.ts';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
+import { titleWithBadge, useTitleBadge } from '../../lib/page-title/title-badge.ts';
 import { useRouteTitleKey } from '../route-handle.ts';
 import { GlobalLoader } from './global-loader.tsx';
 
@@ -16,9 +17,12 @@ function usePageTitle(): void {
   const { t } = useTranslation();
   const { appName } = useAppConfig();
   const titleKey = useRouteTitleKey();
+  // A screen's count in front (the waiting room's waiting patients, decision 0052).
+  const badge = useTitleBadge();
   useEffect(() => {
-    document.title = titleKey ? `${t(titleKey)}${t('app.titleSeparator')}${appName}` : appName;
-  }, [t, titleKey, appName]);
+    const title = titleKey ? `${t(titleKey)}${t('app.titleSeparator')}${appName}` : appName;
+    document.title = titleWithBadge(title, badge);
+  }, [t, titleKey, appName, badge]);
 }
 
 /** After a client-side navigation, focus goes to the new screen's h1 so screen readers follow. */

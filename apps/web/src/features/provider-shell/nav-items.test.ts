@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderWorkspace } from '@app/contracts/provider-workspace';
 import { passesGate } from '../../lib/provider/provider-workspace.ts';
+import { providerShellEn } from './i18n/en.ts';
+import { providerShellEs } from './i18n/es.ts';
 import {
+  FOOTER_TABS,
   isNavItemActive,
   isSidebarCollapsed,
   pageActionOf,
@@ -79,5 +82,36 @@ describe('provider sidebar (spec 3 §2)', () => {
     expect(isSidebarCollapsed(31)).toBe(false);
     expect(sidebarWidth(12)).toBe(60);
     expect(sidebarWidth(232)).toBe(232);
+  });
+});
+
+describe('footer tabs on a phone (decision 0052)', () => {
+  it('are the six tabs of spec 3 §2, in order', () => {
+    expect(FOOTER_TABS.map((item) => item.id)).toEqual([
+      'schedule',
+      'message',
+      'flows',
+      'search-patient',
+      'follow-ups',
+      'news',
+    ]);
+  });
+
+  it("each show one short word in English and Spanish, never the sidebar's long name", () => {
+    for (const item of FOOTER_TABS) {
+      const key = item.shortLabel as keyof typeof providerShellEn;
+      for (const texts of [providerShellEn, providerShellEs]) {
+        const word = texts[key];
+        expect(word, item.id).toMatch(/^\S{2,10}$/);
+      }
+    }
+    expect(providerShellEn[FOOTER_TABS[1]?.shortLabel as keyof typeof providerShellEn]).toBe('Messages');
+  });
+
+  it("keep their sidebar item's link, gate and counter", () => {
+    for (const item of FOOTER_TABS) {
+      const sidebarItem = SIDEBAR_ITEMS.find((candidate) => candidate.id === item.id);
+      expect({ ...item, shortLabel: undefined }).toEqual({ ...sidebarItem, shortLabel: undefined });
+    }
   });
 });

@@ -27,6 +27,11 @@ export interface NavItem {
   to: string;
   /** Key in the providerShell catalogue. */
   label: string;
+  /**
+   * Key of the one-word name the phone's footer tab shows under its icon (decision 0052): six tabs
+   * share 360 px, so "Secure Messaging" becomes "Messages" rather than breaking mid-word.
+   */
+  shortLabel?: string;
   icon: ShellIcon;
   gate: WorkspaceGate;
   counter?: CounterId;
@@ -122,13 +127,20 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
  * dot), news — each with its sidebar item's gate.
  */
 export const FOOTER_TABS: readonly NavItem[] = (
-  ['schedule', 'message', 'flows', 'search-patient', 'follow-ups', 'news'] as const
-).map((id) => {
+  [
+    ['schedule', 'tabSchedule'],
+    ['message', 'tabMessages'],
+    ['flows', 'tabWorklist'],
+    ['search-patient', 'tabPatients'],
+    ['follow-ups', 'tabFollowUps'],
+    ['news', 'tabNews'],
+  ] as const
+).map(([id, shortLabel]) => {
   const item = SIDEBAR_ITEMS.find((candidate) => candidate.id === id);
   if (!item) {
     throw new Error(`footer tab ${id} has no sidebar item`);
   }
-  return item;
+  return { ...item, shortLabel };
 });
 
 function startsAt(pathname: string, to: string): boolean {

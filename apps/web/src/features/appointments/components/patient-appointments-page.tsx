@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -20,15 +21,94 @@ function whenOf(appointment: Appointment, language: string): string {
   }).format(new Date(appointment.startAt));
 }
 
-function AppointmentRow({
+/** The printed address, with city and state when the line lacks them (as the details screen does). */
+function addressOf(appointment: Appointment): string | null {
+  const address = appointment.address;
+  if (!address) {
+    return null;
+  }
+  const extra = [address.city, address.state].filter(
+    (part): part is string => !!part?.trim() && !address.line.includes(part),
+  );
+  return [address.line, ...extra].filter((part) => part.trim()).join(', ');
+}
+
+/**
+ * Issue 18 item 3 (decision 0052): the appointment's details inside the provider's chart, so "View
+ * details" never turns the provider into the patient. Acting for the patient (reschedule, cancel,
+ * check-in) stays behind the explicit "Switch to patient".
+ */
+function AppointmentDetails({
   appointment,
-  onDetails,
+  id,
+  when,
 }: {
   appointment: Appointment;
-  onDetails: (appointment: Appointment) => void;
+  id: string;
+  when: string;
 }) {
+  const { t } = useTranslation('appointments');
+  const address = appointment.type === 'video_call' ? null : addressOf(appointment);
+  const rows: { term: string; value: ReactNode }[] = [
+    {
+      term: t('providerPatient.visitType'),
+      value: appointment.type === 'video_call' ? t('details.telehealth') : t('details.officeVisit'),
+    },
+    {
+      term: t('details.location'),
+      value: [appointment.departmentName, appointment.clinicName, address]
+        .filter((part): part is string => !!part)
+        .join(' · '),
+    },
+    {
+      term: t('details.reason'),
+      value: appointment.appointmentComment?.trim() || t('providerPatient.noReason'),
+    },
+  ];
+  if (appointment.consultationTypeMessage) {
+    rows.push({ term: t('details.important'), value: appointment.consultationTypeMessage });
+  }
+  rows.push({
+    term: t('details.attachments'),
+    value:
+      appointment.attachments.length === 0 ? (
+        t('details.noAttachments')
+      ) : (
+        <Stack component="span" gap={2}>
+          {appointment.attachments.map((file) => (
+            <Anchor key={file.href} href={file.href} target="_blank" rel="noreferrer">
+              {file.fileName}
+            </Anchor>
+          ))}
+        </Stack>
+      ),
+  });
+  return (
+    <section
+      id={id}
+      aria-label={t('providerPatient.detailsOf', { when })}
+      className="provider-appointment-details"
+    >
+      <dl>
+        {rows.map((row) => (
+          <div key={row.term}>
+            <dt>{row.term}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Text size="sm" c="dimmed">
+        {t('providerPatient.actAsPatientHint')}
+      </Text>
+    </section>
+  );
+}
+
+function AppointmentRow({ appointment }: { appointment: Appointment }) {
   const { t, i18n } = useTranslation('appointments');
   const when = whenOf(appointment, i18n.language);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
   return (
     <li>
       <Paper withBorder p="sm">
@@ -45,14 +125,24 @@ function AppointmentRow({
           </Stack>
           <Button
             variant="outline"
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            rightSection={
+              open ? (
+                <IconChevronUp size={16} aria-hidden="true" focusable="false" />
+              ) : (
+                <IconChevronDown size={16} aria-hidden="true" focusable="false" />
+              )
+            }
             onClick={() => {
-              onDetails(appointment);
+              setOpen(!open);
             }}
-            aria-label={t('providerPatient.viewDetails', { when })}
+            aria-label={t(open ? 'providerPatient.hideDetailsOf' : 'providerPatient.viewDetails', { when })}
           >
-            {t('providerPatient.details')}
+            {t(open ? 'providerPatient.hideDetails' : 'providerPatient.details')}
           </Button>
         </Group>
+        {open ? <AppointmentDetails appointment={appointment} id={panelId} when={when} /> : null}
       </Paper>
     </li>
   );
@@ -63,13 +153,11 @@ function AppointmentSection({
   title,
   empty,
   items,
-  onDetails,
 }: {
   id: string;
   title: string;
   empty: string;
   items: Appointment[];
-  onDetails: (appointment: Appointment) => void;
 }) {
   return (
     <section aria-labelledby={id}>
@@ -82,7 +170,7 @@ function AppointmentSection({
         ) : (
           <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {items.map((item) => (
-              <AppointmentRow key={item.id} appointment={item} onDetails={onDetails} />
+              <AppointmentRow key={item.id} appointment={item} />
             ))}
           </Stack>
         )}
@@ -190,18 +278,12 @@ export function PatientAppointmentsPage() {
                 title={t('providerPatient.upcoming')}
                 empty={t('providerPatient.noUpcoming')}
                 items={lists.upcoming}
-                onDetails={(item) => {
-                  switchTo(`/user/appointment/${encodeURIComponent(item.id)}`);
-                }}
               />
               <AppointmentSection
                 id="past-title"
                 title={t('providerPatient.past')}
                 empty={t('providerPatient.noPast')}
                 items={lists.past}
-                onDetails={(item) => {
-                  switchTo(`/user/appointment/${encodeURIComponent(item.id)}`);
-                }}
               />
             </>
           ) : null}

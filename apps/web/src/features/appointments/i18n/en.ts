@@ -21,6 +21,13 @@ export const appointmentsEn = {
   'providerPatient.listFailed': 'The appointments could not be loaded.',
   'providerPatient.viewDetails': 'View details of the appointment on {{when}}',
   'providerPatient.details': 'View details',
+  // Decision 0052: the details open in the provider's chart; acting as the patient stays explicit.
+  'providerPatient.hideDetails': 'Hide details',
+  'providerPatient.hideDetailsOf': 'Hide details of the appointment on {{when}}',
+  'providerPatient.detailsOf': 'Details of the appointment on {{when}}',
+  'providerPatient.visitType': 'Visit type',
+  'providerPatient.noReason': 'None given',
+  'providerPatient.actAsPatientHint': 'To reschedule or cancel it for the patient, use Switch to patient.',
   'providerPatient.with': 'with {{doctor}}',
   'providerPatient.status.booked': 'Booked',
   'providerPatient.status.confirmed': 'Confirmed',

@@ -20,6 +20,14 @@ export const appointmentsEs: Record<keyof typeof appointmentsEn, string> = {
   'providerPatient.listFailed': 'No se pudieron cargar las citas.',
   'providerPatient.viewDetails': 'Ver los detalles de la cita del {{when}}',
   'providerPatient.details': 'Ver detalles',
+  // Decisión 0052: los detalles se abren en la ficha del profesional; actuar como el paciente sigue siendo explícito.
+  'providerPatient.hideDetails': 'Ocultar detalles',
+  'providerPatient.hideDetailsOf': 'Ocultar los detalles de la cita del {{when}}',
+  'providerPatient.detailsOf': 'Detalles de la cita del {{when}}',
+  'providerPatient.visitType': 'Tipo de visita',
+  'providerPatient.noReason': 'No indicado',
+  'providerPatient.actAsPatientHint':
+    'Para reprogramarla o cancelarla en nombre del paciente, use Cambiar al paciente.',
   'providerPatient.with': 'con {{doctor}}',
   'providerPatient.status.booked': 'Reservada',
   'providerPatient.status.confirmed': 'Confirmada',

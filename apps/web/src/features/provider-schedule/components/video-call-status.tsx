@@ -1,15 +1,17 @@
-import { Badge } from '@mantine/core';
+import { IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { VideoCallStatus } from '@app/contracts/video-call';
+import { StatusChip, type StatusRole } from '../../../components/ui/status-chip.tsx';
 
 // Issue 7 item 7: the room's state on the schedule and the telehealth waiting room. The server
-// publishes 'waiting-room.changed' on every change, so these rows refetch within a second. Outline
-// badges in dark shades: Mantine's green.9 and orange.9 are under 4.5:1 on white at badge size.
-const COLORS: Record<NonNullable<VideoCallStatus>, string> = {
-  'patient-waiting': '#8a3300',
-  'in-call': '#1b5e20',
-  'patient-left': '#343a40',
-  ended: '#343a40',
+// publishes 'waiting-room.changed' on every change, so these rows refetch within a second. Status
+// chips of the design system (decision 0052): a waiting patient needs the provider (warning), a call
+// under way is fine (success), a patient who left or a visit that ended is information only.
+const ROLES: Record<NonNullable<VideoCallStatus>, StatusRole> = {
+  'patient-waiting': 'warning',
+  'in-call': 'success',
+  'patient-left': 'neutral',
+  ended: 'neutral',
 };
 
 export function VideoCallStatusBadge({ status }: { status: VideoCallStatus }) {
@@ -19,8 +21,10 @@ export function VideoCallStatusBadge({ status }: { status: VideoCallStatus }) {
   }
   const text = t(`videoCallStatus_${status}`);
   return (
-    <Badge variant="outline" color={COLORS[status]} aria-label={t('videoCallStatusLabel', { status: text })}>
+    <StatusChip role={ROLES[status]} icon={<IconVideo size={14} aria-hidden="true" focusable="false" />}>
+      {/* Read as "Video visit: Patient waiting"; on screen the camera icon says "video visit". */}
+      <span className="app-visually-hidden">{t('videoCallPrefix')} </span>
       {text}
-    </Badge>
+    </StatusChip>
   );
 }

@@ -45,7 +45,7 @@ export const providerScheduleEn = {
   'videoCallStatus_in-call': 'In call',
   'videoCallStatus_patient-left': 'Patient left',
   videoCallStatus_ended: 'Visit ended',
-  videoCallStatusLabel: 'Video visit: {{status}}',
+  videoCallPrefix: 'Video visit:',
   'patientStatus_called-in': 'Called in',
   'patientStatus_in-line': 'In line',
   tab_scheduled: 'Scheduled',
@@ -54,6 +54,9 @@ export const providerScheduleEn = {
   'tab_in-office': 'In office',
   'tab_in-line': 'In line',
   tabLabel: '{{name}} ({{count}})',
+  // Decision 0052: the waiting room announces a patient who has just arrived (a live message).
+  arrivalOne: '{{name}} has arrived',
+  arrivalMany: '{{names}} have arrived',
   noAppointments: 'No appointments',
   markOutside: 'Outside',
   inviteIn: 'Invite In',

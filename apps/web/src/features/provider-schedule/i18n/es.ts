@@ -45,7 +45,7 @@ export const providerScheduleEs: ProviderScheduleTexts = {
   'videoCallStatus_in-call': 'En llamada',
   'videoCallStatus_patient-left': 'El paciente salió',
   videoCallStatus_ended: 'Consulta terminada',
-  videoCallStatusLabel: 'Videoconsulta: {{status}}',
+  videoCallPrefix: 'Videoconsulta:',
   'patientStatus_called-in': 'Llamado',
   'patientStatus_in-line': 'En fila',
   tab_scheduled: 'Programados',
@@ -54,6 +54,9 @@ export const providerScheduleEs: ProviderScheduleTexts = {
   'tab_in-office': 'En el consultorio',
   'tab_in-line': 'En fila',
   tabLabel: '{{name}} ({{count}})',
+  // Decisión 0052: la sala de espera anuncia al paciente que acaba de llegar (mensaje en vivo).
+  arrivalOne: '{{name}} ha llegado',
+  arrivalMany: '{{names}} han llegado',
   noAppointments: 'No hay citas',
   markOutside: 'Afuera',
   inviteIn: 'Invitar a pasar',

@@ -29,20 +29,22 @@ function NavEntry({
   // disabled query would otherwise read the cached count of another counter).
   const dot = item.counter !== undefined && (counter.data ?? 0) > 0;
   const active = isNavItemActive(item, pathname);
+  // The footer tab shows its short name (nav-items.ts); the sidebar the full one.
+  const label = t((item.shortLabel ?? item.label) as 'schedule');
   return (
     <li>
       <Link
         to={item.to}
         className="provider-nav__link"
         aria-current={active ? 'page' : undefined}
-        title={compact ? t(item.label as 'schedule') : undefined}
+        title={compact ? label : undefined}
       >
         <span className="provider-nav__icon">
           <ShellIconGlyph name={item.icon} />
           {dot ? <span className="provider-nav__dot" data-testid={`dot-${item.id}`} /> : null}
         </span>
         <span className={compact ? 'app-visually-hidden' : 'provider-nav__label'}>
-          {t(item.label as 'schedule')}
+          {label}
           {dot ? <span className="app-visually-hidden">, {t('newItems')}</span> : null}
         </span>
       </Link>

@@ -15,6 +15,13 @@ export const providerShellEn = {
   followUpList: 'Follow Up List',
   newsfeed: 'Newsfeed',
   insuranceCards: 'Insurance Cards',
+  // The phone's footer tabs: one short word under each icon (decision 0052).
+  tabSchedule: 'Schedule',
+  tabMessages: 'Messages',
+  tabWorklist: 'Worklist',
+  tabPatients: 'Patients',
+  tabFollowUps: 'Follow-ups',
+  tabNews: 'News',
   newItems: 'new items',
   actionNewAppointment: 'Schedule a new appointment',
   actionNewMessage: 'New message',

@@ -16,6 +16,13 @@ export const providerShellEs: ProviderShellTexts = {
   followUpList: 'Lista de seguimiento',
   newsfeed: 'Noticias',
   insuranceCards: 'Tarjetas de seguro',
+  // Las pestañas del pie en el teléfono: una palabra corta bajo cada icono (decisión 0052).
+  tabSchedule: 'Agenda',
+  tabMessages: 'Mensajes',
+  tabWorklist: 'Tareas',
+  tabPatients: 'Pacientes',
+  tabFollowUps: 'Controles',
+  tabNews: 'Noticias',
   newItems: 'elementos nuevos',
   actionNewAppointment: 'Programar una nueva cita',
   actionNewMessage: 'Nuevo mensaje',
