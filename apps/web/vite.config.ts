@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { appServiceWorker } from './service-worker/service-worker-plugin.ts';
 import { mantineComponentStyles } from './build-plugins/mantine-component-styles.ts';
+import { precompress } from './build-plugins/precompress.ts';
 
 const MEDIAPIPE_URL = '/mediapipe/selfie_segmentation/';
 
@@ -57,7 +58,7 @@ function selfieSegmentationAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [mantineComponentStyles(), react(), selfieSegmentationAssets(), appServiceWorker()],
+  plugins: [mantineComponentStyles(), react(), selfieSegmentationAssets(), appServiceWorker(), precompress()],
   server: {
     port: 5173,
     // In development the API runs on its own port (npm run dev); the built app is served by the server.
