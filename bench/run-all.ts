@@ -3,6 +3,7 @@ import { measureColdStart } from './cold-start.ts';
 import { measurePageSize } from './login-page-size.ts';
 import { measureVideoCall } from './video-call.ts';
 import { describePwa, measurePwa } from './pwa-installability.ts';
+import { describeLighthouse, measureLighthouse } from './lighthouse.ts';
 
 // Benchmarks, not tests: they report figures and ratios against a baseline measured in the same run,
 // and never fail on a wall-clock limit. Run with `npm run bench` (it builds first).
@@ -12,6 +13,7 @@ const size = await measurePageSize('/guest/login');
 const start = await measureColdStart();
 const video = await measureVideoCall();
 const pwa = await measurePwa();
+const lighthouseFigures = await measureLighthouse();
 
 const report = {
   measuredAt: new Date().toISOString(),
@@ -20,6 +22,7 @@ const report = {
   coldStart: start,
   videoCall: video,
   installableApp: pwa,
+  lighthouse: lighthouseFigures,
 };
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
 await writeFile(new URL('./results/latest.json', import.meta.url), JSON.stringify(report, null, 2));
@@ -56,3 +59,4 @@ console.log(
   `  the blur processor itself: ${video.blurProcessorMsPerFrame.toFixed(0)} ms per frame (segmentation and drawing), ${video.blurFramesPerSecond.toFixed(1)} blurred frames per second`,
 );
 console.log(`\n${describePwa(pwa).lines.join('\n')}`);
+console.log(`\n${describeLighthouse(lighthouseFigures).join('\n')}`);

@@ -70,6 +70,9 @@ export default defineConfig<object, PortalWorkerOptions>({
   timeout: 90_000,
   // Generous for a slower CI machine; a screen that never shows still fails.
   expect: { timeout: 15_000 },
+  // Screenshot baselines (tests/visual.spec.ts, decision 0055) without a platform suffix: the suite
+  // runs on one browser, Debian's Chromium, wherever it runs.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     browserName: 'chromium',

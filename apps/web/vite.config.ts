@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { appServiceWorker } from './service-worker/service-worker-plugin.ts';
 import { mantineComponentStyles } from './build-plugins/mantine-component-styles.ts';
 import { tablerIconImports } from './build-plugins/tabler-icon-imports.ts';
+import { precompress } from './build-plugins/precompress.ts';
 
 const MEDIAPIPE_URL = '/mediapipe/selfie_segmentation/';
 
@@ -64,6 +65,7 @@ export default defineConfig({
     react(),
     selfieSegmentationAssets(),
     appServiceWorker(),
+    precompress(),
   ],
   server: {
     port: 5173,

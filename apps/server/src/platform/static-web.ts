@@ -27,7 +27,9 @@ function isApiPath(url: string): boolean {
 export async function registerStaticWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
   const built = fs.existsSync(path.join(webDistDir, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root: webDistDir, serve: false });
+    // preCompressed: the build writes file.br and file.gz beside each text file
+    // (apps/web/build-plugins/precompress.ts); the browser gets the smallest it accepts.
+    await app.register(fastifyStatic, { root: webDistDir, serve: false, preCompressed: true });
   }
   app.get('/*', { config: { access: access.public } }, async (request, reply) => {
     if (isApiPath(request.url)) {
