@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarDateIn,
   differsFromViewer,
+  formatAtOffset,
   formatCalendarDate,
   formatInstant,
   formatZoned,
@@ -131,5 +132,38 @@ describe('calendarDateIn and monthNames', () => {
   it('names the months in the reader language', () => {
     expect(monthNames('en')[0]).toBe('January');
     expect(monthNames('es')[11]).toBe('diciembre');
+  });
+});
+
+describe('formatAtOffset: an ISO time at its own offset', () => {
+  const slot = '2026-12-01T09:00:00-05:00';
+
+  it('reads the time at the offset it carries, named by the department zone when it is not the viewer', () => {
+    expect(
+      formatAtOffset(slot, {
+        language: 'en',
+        style: 'time',
+        viewerZone: 'America/Los_Angeles',
+        zone: NEW_YORK,
+      }),
+    ).toBe('9:00 AM EST');
+    expect(
+      formatAtOffset(slot, { language: 'en', style: 'time', viewerZone: NEW_YORK, zone: NEW_YORK }),
+    ).toBe('9:00 AM');
+  });
+
+  it('names the bare offset when no zone matches it, and nothing when it is the viewer offset', () => {
+    expect(formatAtOffset(slot, { language: 'en', style: 'weekdayTime', viewerZone: 'UTC' })).toBe(
+      'Tue, Dec 1, 9:00 AM UTC-5',
+    );
+    expect(
+      formatAtOffset(slot, {
+        language: 'en',
+        style: 'time',
+        viewerZone: 'America/Chicago',
+        zone: 'America/Chicago',
+      }),
+    ).toBe('9:00 AM UTC-5');
+    expect(formatAtOffset(slot, { language: 'en', style: 'time', viewerZone: NEW_YORK })).toBe('9:00 AM');
   });
 });

@@ -18,6 +18,8 @@ export type DateTimeStyle =
   | 'dateLong'
   /** Dec 1 */
   | 'dayMonth'
+  /** December 2026 */
+  | 'monthYear'
   /** Tue, Dec 1 */
   | 'weekdayDayMonth'
   /** Tue, Dec 1, 2026 */
@@ -30,6 +32,8 @@ export type DateTimeStyle =
   | 'dateTime'
   /** Tue, Dec 1, 10:00 AM */
   | 'weekdayTime'
+  /** Tue, Dec 1, 2026, 10:00 AM */
+  | 'weekdayDateTime'
   /** Tuesday, December 1 at 10:00 AM */
   | 'dayTime'
   /** Tuesday, December 1, 2026 at 10:00 AM */
@@ -41,12 +45,14 @@ const STYLES: Record<DateTimeStyle, Intl.DateTimeFormatOptions> = {
   date: { year: 'numeric', month: 'short', day: 'numeric' },
   dateLong: { year: 'numeric', month: 'long', day: 'numeric' },
   dayMonth: { month: 'short', day: 'numeric' },
+  monthYear: { year: 'numeric', month: 'long' },
   weekdayDayMonth: { weekday: 'short', month: 'short', day: 'numeric' },
   weekdayDate: { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' },
   weekdayLongDayMonth: { weekday: 'long', month: 'long', day: 'numeric' },
   time: TIME,
   dateTime: { year: 'numeric', month: 'short', day: 'numeric', ...TIME },
   weekdayTime: { weekday: 'short', month: 'short', day: 'numeric', ...TIME },
+  weekdayDateTime: { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', ...TIME },
   dayTime: { weekday: 'long', month: 'long', day: 'numeric', ...TIME },
   full: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', ...TIME },
 };
@@ -188,7 +194,8 @@ export function formatInstant(
 /**
  * A time that belongs to a place (a visit, a slot) in that place's zone, followed by the zone's short
  * name when the viewer's clock reads differently then ("9:30 AM EST"). `zoneName: 'always'` names the
- * zone even when it is the viewer's (a screen about one place's times).
+ * zone even when it is the viewer's (a screen about one place's times); 'never' leaves the name to
+ * the layout (zoneSuffix beside the time).
  */
 export function formatZoned(
   value: TimeValue,
@@ -198,7 +205,7 @@ export function formatZoned(
     style = 'dateTime',
     viewerZone,
     zoneName = 'auto',
-  }: FormatOptions & { zoneName?: 'auto' | 'always' },
+  }: FormatOptions & { zoneName?: 'auto' | 'always' | 'never' },
 ): string {
   const date = toDate(value);
   if (!isValid(date)) {
@@ -206,8 +213,66 @@ export function formatZoned(
   }
   const named =
     hasTime(style) &&
+    zoneName !== 'never' &&
     (zoneName === 'always' || differsFromViewer(zone, date, viewerZone ?? viewerTimeZone()));
   return format(date, zone, language, style, named);
+}
+
+const OFFSET = /(?:([+-])(\d{2}):?(\d{2})|Z)$/i;
+
+/** "UTC-5", "UTC+5:30": a fixed offset, named when no zone is known. */
+function offsetName(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  const rest = Math.abs(minutes) % 60;
+  return `UTC${sign}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+/** Minutes east of UTC of a zone at an instant. */
+function offsetMinutes(zone: string, date: Date): number {
+  const match = /GMT(?:([+-])(\d{2}):(\d{2}))?/.exec(offsetAt(zone, date));
+  if (!match?.[1]) {
+    return 0;
+  }
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+}
+
+/**
+ * An ISO time with its place's offset (spec 2 §9 iso8601offset: a slot's "2026-12-01T09:00:00-05:00")
+ * at that offset, whatever zone the viewer is in. `zone` (or the first of `zones`, e.g. the clinic's
+ * departments) whose clock matches the offset names it ("9:00 AM EST") when the viewer's clock does
+ * not; without a matching zone the offset itself is named ("UTC-5").
+ */
+export function formatAtOffset(
+  iso: string,
+  {
+    language,
+    style = 'dateTime',
+    viewerZone,
+    zone,
+    zones = [],
+  }: FormatOptions & { zone?: string | null; zones?: readonly string[] },
+): string {
+  const date = new Date(iso);
+  const match = OFFSET.exec(iso.trim());
+  if (!isValid(date) || !match) {
+    return formatInstant(iso, { language, style, viewerZone });
+  }
+  const minutes = match[1] ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  const matching = [zone, ...zones].find(
+    (candidate): candidate is string => !!candidate && offsetMinutes(candidate, date) === minutes,
+  );
+  if (matching) {
+    return formatZoned(date, matching, { language, style, viewerZone });
+  }
+  const viewer = viewerZone ?? viewerTimeZone();
+  if (offsetMinutes(viewer, date) === minutes) {
+    return format(date, viewer, language, style, false);
+  }
+  // The wall time at that offset: the instant moved by the offset, read in UTC.
+  const shifted = new Date(date.getTime() + minutes * 60_000);
+  const text = format(shifted, 'UTC', language, style, false);
+  return hasTime(style) ? `${text} ${offsetName(minutes)}` : text;
 }
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})/;

@@ -7,6 +7,7 @@ import { threadsQuery } from '../api/list-threads.ts';
 import type { MessagingScope } from '../api/messaging-scope.ts';
 import { useMessagingRealtime } from '../use-messaging-realtime.ts';
 import { UnreadDot } from './unread-dot.tsx';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 interface ThreadListProps {
   scope: MessagingScope;
@@ -29,7 +30,7 @@ export function ThreadList({ scope, patientId, linkTo, selfId }: ThreadListProps
   const { t, i18n } = useTranslation('messaging');
   const threads = useQuery(threadsQuery(scope, patientId));
   useMessagingRealtime(scope);
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
 
   if (threads.isPending) {
     return <Text role="status">{t('loading')}</Text>;
@@ -58,7 +59,7 @@ export function ThreadList({ scope, patientId, linkTo, selfId }: ThreadListProps
             </Stack>
             <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
               <Text size="sm">
-                <time dateTime={thread.lastMessageAt}>{dateTime.format(new Date(thread.lastMessageAt))}</time>
+                <time dateTime={thread.lastMessageAt}>{dateTime(thread.lastMessageAt)}</time>
               </Text>
               {thread.unreadCount > 0 ? <UnreadDot count={thread.unreadCount} /> : null}
             </Stack>

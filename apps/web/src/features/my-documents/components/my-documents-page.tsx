@@ -21,6 +21,7 @@ import { removeAttachment } from '../api/remove-attachment.ts';
 import { appointmentWhen } from '../appointment-when.ts';
 import { readableSize } from '../document-file.ts';
 import { AddDocumentForm } from './add-document-form.tsx';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -45,7 +46,7 @@ function SignedDocuments({
   download: Download;
 }) {
   const { t, i18n } = useTranslation('myDocuments');
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
   if (documents.length === 0) {
     return <Text>{t('signed.empty')}</Text>;
   }
@@ -59,7 +60,7 @@ function SignedDocuments({
               <Text size="sm">
                 {t('signed.meta', {
                   name: document.signerName,
-                  date: format.format(new Date(document.signedAt)),
+                  date: format(document.signedAt),
                   clinic: document.clinicName,
                 })}
               </Text>
@@ -151,9 +152,7 @@ function AttachmentRow({
   onRemove: (attachment: Attachment) => void;
 }) {
   const { t, i18n } = useTranslation('myDocuments');
-  const added = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-    new Date(attachment.addedAt),
-  );
+  const added = formatInstant(attachment.addedAt, { language: i18n.language, style: 'date' });
   return (
     <li>
       <Group justify="space-between" gap="sm" py={4}>

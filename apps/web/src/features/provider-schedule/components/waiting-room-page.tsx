@@ -17,10 +17,11 @@ import { changePatientStatus, walkInArrived } from '../api/appointment-actions.t
 import { useWaitingRoom, WAITING_ROOM_KEY } from '../api/get-waiting-room.ts';
 import { filtersOf } from '../api/paths.ts';
 import { useWaitingRoomEvents } from '../use-waiting-room-events.ts';
-import { filterIconFor, timeOf } from '../schedule-rules.ts';
+import { filterIconFor } from '../schedule-rules.ts';
 import { FilterLinks } from './filter-links.tsx';
 import { VideoCallStatusBadge } from './video-call-status.tsx';
 import { VideoJoinLink } from './video-join-link.tsx';
+import { formatAtOffset, formatZoned } from '../../../lib/dates/format-time.ts';
 
 /** What each tab's rows can do next (decision 0024: scheduled → outside → called in → in office). */
 const NEXT: Partial<
@@ -43,7 +44,7 @@ function AppointmentTable({
   tab: WaitingRoomTab;
   clinicId: string;
 }) {
-  const { t } = useTranslation('providerSchedule');
+  const { t, i18n } = useTranslation('providerSchedule');
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (input: { id: string; status: PatientStatusChange['patientStatus'] }) =>
@@ -69,7 +70,9 @@ function AppointmentTable({
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={row.appointmentId}>
-            <Table.Td>{timeOf(row.appointmentStartAt)}</Table.Td>
+            <Table.Td>
+              {formatZoned(row.appointmentStartAt, row.timezone, { language: i18n.language, style: 'time' })}
+            </Table.Td>
             <Table.Td>
               {row.patientName} <VideoCallStatusBadge status={row.videoCallStatus} />
             </Table.Td>
@@ -102,7 +105,7 @@ function AppointmentTable({
 
 /** spec 3 §2 Waiting room (telehealth) and DriveUp: status tabs with counters, the in-line tab. */
 export function WaitingRoomPage() {
-  const { t } = useTranslation('providerSchedule');
+  const { t, i18n } = useTranslation('providerSchedule');
   const config = useAppConfig();
   const { pathname } = useLocation();
   const [search] = useSearchParams();
@@ -177,7 +180,11 @@ export function WaitingRoomPage() {
                     {data.walkIns.map((walkIn) => (
                       <Table.Tr key={walkIn.id}>
                         <Table.Td>{walkIn.departmentName}</Table.Td>
-                        <Table.Td>{walkIn.eta ? timeOf(walkIn.eta) : ''}</Table.Td>
+                        <Table.Td>
+                          {walkIn.eta
+                            ? formatAtOffset(walkIn.eta, { language: i18n.language, style: 'time' })
+                            : ''}
+                        </Table.Td>
                         <Table.Td>{`${walkIn.firstName} ${walkIn.lastName}`}</Table.Td>
                         <Table.Td>{walkIn.birthdate ?? ''}</Table.Td>
                         <Table.Td>
