@@ -163,6 +163,8 @@ export const checkInEntrySchema = z.object({
   date: z.string(),
   appointmentIds: z.array(z.string()),
   startAt: z.string(),
+  /** The department's zone (IANA id), so the start can name it ("10:00 AM EST", issue 18 item 4). */
+  timezone: z.string(),
   isFinished: z.boolean(),
   /** 'new' when no task of the entry is done yet (spec 2 §4 "The flow is 'new' if no task is done"). */
   flow: z.enum(['new', 'continued']),

@@ -24,6 +24,8 @@ export const kioskPatientSchema = z.object({
       id: z.string(),
       /** ISO 8601 with the department's offset. */
       startAt: z.string(),
+      /** The department's zone (IANA id), so the start can name it (issue 18 item 4). */
+      timezone: z.string(),
       departmentName: z.string(),
     }),
   ),

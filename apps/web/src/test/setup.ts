@@ -6,6 +6,10 @@ afterEach(() => {
   cleanup();
 });
 
+// The viewer's zone is the browser's (format-time.ts, decision 0053): the web tests run in one zone,
+// whatever the machine's, so a time that names its zone does so on every machine.
+process.env.TZ = 'UTC';
+
 // Mantine reads media queries and observes sizes; jsdom has neither.
 if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {

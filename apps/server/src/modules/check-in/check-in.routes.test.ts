@@ -202,6 +202,8 @@ describe('check-in tasks (spec 2 §3 Check-in task, §4 check-in tasks, §7 mark
     const entries = checkInEntryListSchema.parse(response.json());
     expect(entries.map((entry) => entry.appointmentIds)).toEqual([[first.id, second.id], [nextDay.id]]);
     expect(entries.every((entry) => entry.flow === 'new' && !entry.isFinished)).toBe(true);
+    // The department's zone travels with the entry, so the start can say "10:00 AM EST" (issue 18).
+    expect(entries.map((entry) => entry.timezone)).toEqual(['America/New_York', 'America/New_York']);
   });
 
   it("answers 404 for another patient's appointment or task, and for a provider of another clinic", async () => {

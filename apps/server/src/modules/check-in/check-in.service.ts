@@ -281,6 +281,7 @@ export async function listCheckInEntries(db: Db, auth: AuthContext, now: Date): 
       date,
       appointmentIds: [],
       startAt: DateTime.fromJSDate(appointment.startAt, { zone: appointment.timezone }).toISO() ?? '',
+      timezone: appointment.timezone,
       isFinished: true,
       flow: 'new' as const,
     };

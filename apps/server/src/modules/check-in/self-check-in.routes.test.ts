@@ -61,6 +61,8 @@ describe('self check-in patient search (spec 2 §2 /provider/patient/search; dec
     expect(rest).toEqual([]);
     expect(found).toMatchObject({ userId: patientId, lastName: 'Kioskova' });
     expect(found?.appointments.map((visit) => visit.id)).toEqual([todayId]);
+    // The department's zone, so the kiosk can name it beside the time (issue 18 item 4).
+    expect(found?.appointments.map((visit) => visit.timezone)).toEqual(['America/New_York']);
     expect((await search(providerToken, 'name=Kim&birthdate=1980-04-12')).json()).toHaveLength(1);
   });
 

@@ -93,6 +93,7 @@ export async function searchKioskPatients(
       .map((visit) => ({
         id: visit.id,
         startAt: DateTime.fromJSDate(visit.startAt, { zone: visit.timezone }).toISO() ?? '',
+        timezone: visit.timezone,
         departmentName: visit.departmentName,
       })),
   }));

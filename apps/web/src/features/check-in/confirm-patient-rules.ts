@@ -1,4 +1,5 @@
 import type { ConfirmPatientAppointment } from '@app/contracts/confirm-patient';
+import { formatCalendarDate, formatZoned } from '../../lib/dates/format-time.ts';
 
 // spec 1 §2 rule 3 {role}/confirm-patient (issue 16, decision 0036): the pure rules of the screen.
 
@@ -36,29 +37,17 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A date of birth (YYYY-MM-DD) as people read it ('April 12, 1980'); a calendar date, not an instant. */
 export function formatBirthdate(birthdate: string, language: string): string {
-  const match = ISO_DATE.exec(birthdate);
-  if (!match) {
+  if (!ISO_DATE.test(birthdate)) {
     return birthdate;
   }
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(language, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  return formatCalendarDate(birthdate, language, 'dateLong');
 }
 
 /**
- * A visit's start in its department's zone, with the zone's short name ('2:00 PM EST'); with the
+ * A visit's start in its department's zone, with the zone's short name when not the viewer's
+ * ('2:00 PM EST'); with the
  * date too when the screen shows one named visit, which need not be today.
  */
 export function formatVisitTime(startAt: string, zone: string, language: string, withDate: boolean): string {
-  return new Intl.DateTimeFormat(language, {
-    ...(withDate ? { weekday: 'long', month: 'long', day: 'numeric' } : {}),
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: zone,
-    timeZoneName: 'short',
-  }).format(new Date(startAt));
+  return formatZoned(startAt, zone, { language, style: withDate ? 'dayTime' : 'time' });
 }

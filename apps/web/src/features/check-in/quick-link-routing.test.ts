@@ -17,6 +17,7 @@ function entry(appointmentIds: string[]): CheckInEntry {
     date: '2026-11-23',
     appointmentIds,
     startAt: '2026-11-23T10:00:00-05:00',
+    timezone: 'America/New_York',
     isFinished: false,
     flow: 'new',
   };

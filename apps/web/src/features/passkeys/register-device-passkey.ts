@@ -1,5 +1,6 @@
 import { storeBiometricChoice, storeBiometricLogin } from '../../lib/auth/biometric-login.ts';
 import { fetchRegistrationOptions, savePasskey } from './api/passkeys-api.ts';
+import { formatInstant } from '../../lib/dates/format-time.ts';
 
 /**
  * Creates a passkey on this device's own authenticator (the biometric prompt shows here) and
@@ -15,7 +16,7 @@ export async function registerDevicePasskey(userId: string, name: string): Promi
 }
 
 /** A short name for the passkey list, from the browser's description of the device. */
-export function deviceName(): string {
+export function deviceName(language = 'en'): string {
   const agent = navigator.userAgent;
   const platform = /Android/.test(agent)
     ? 'Android'
@@ -28,5 +29,5 @@ export function deviceName(): string {
           : /Linux/.test(agent)
             ? 'Linux'
             : 'This device';
-  return `${platform} (${new Date().toLocaleDateString()})`;
+  return `${platform} (${formatInstant(new Date(), { language, style: 'date' })})`;
 }

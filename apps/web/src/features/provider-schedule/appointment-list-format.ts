@@ -1,37 +1,22 @@
+import { formatCalendarDate, formatZoned } from '../../lib/dates/format-time.ts';
+
 // How /provider/appointments writes dates (decision 0039): each appointment in its own time zone
 // (spec 3 §2 "date and time in the appointment's timezone"), in the reader's language.
 
 /** "Tue, Nov 24, 2026" for a calendar date (YYYY-MM-DD), whatever zone the browser is in. */
 export function formatDay(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  return formatCalendarDate(date, language, 'weekdayDate');
 }
 
-/** The date and the time (with the zone's short name) of an instant, read in `zone`. */
+/** The date and the time of an instant read in `zone` (the time names the zone when not the viewer's). */
 export function appointmentDateTime(
   iso: string,
   zone: string,
   language: string,
 ): { date: string; time: string } {
-  const instant = new Date(iso);
   return {
-    date: new Intl.DateTimeFormat(language, {
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      timeZone: zone,
-    }).format(instant),
-    time: new Intl.DateTimeFormat(language, {
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-      timeZone: zone,
-    }).format(instant),
+    date: formatZoned(iso, zone, { language, style: 'weekdayDayMonth' }),
+    time: formatZoned(iso, zone, { language, style: 'time' }),
   };
 }
 

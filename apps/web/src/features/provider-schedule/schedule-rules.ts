@@ -23,18 +23,6 @@ export function showsQuickLinkButton(appointment: ProviderAppointment): boolean 
   return appointment.visitStatus !== 'check-in' && appointment.visitStatus !== 'check-out';
 }
 
-/** "07:45" of an iso8601 string with offset, as 12-hour time in that same zone (spec 3 §2 timezone). */
-export function timeOf(iso: string): string {
-  const match = /T(\d{2}):(\d{2})/.exec(iso);
-  if (!match) {
-    return iso;
-  }
-  const hour = Number(match[1]);
-  const suffix = hour < 12 ? 'AM' : 'PM';
-  const twelve = hour % 12 === 0 ? 12 : hour % 12;
-  return `${twelve}:${match[2] ?? '00'} ${suffix}`;
-}
-
 /** spec 3 §2 "Patient balance is shown (dollars, 2 decimals)". */
 export function dollars(amount: number): string {
   return `$${amount.toFixed(2)}`;

@@ -1,4 +1,5 @@
 import { isDateAnswer, isEmptyAnswer, selectedVariants, type Field } from '@app/contracts/questionnaires';
+import { formatCalendarDate } from '../../lib/dates/format-time.ts';
 
 /** A saved answer as one line of text for the provider's read-only view; null when unanswered. */
 export function answerText(field: Field, language: string): string | null {
@@ -17,13 +18,9 @@ export function answerText(field: Field, language: string): string | null {
     if (typeof month !== 'number') {
       return String(year);
     }
-    const date = new Date(Date.UTC(year, month - 1, typeof day === 'number' ? day : 1));
-    return new Intl.DateTimeFormat(language, {
-      year: 'numeric',
-      month: 'long',
-      ...(typeof day === 'number' ? { day: 'numeric' } : {}),
-      timeZone: 'UTC',
-    }).format(date);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const date = `${String(year).padStart(4, '0')}-${pad(month)}-${pad(typeof day === 'number' ? day : 1)}`;
+    return formatCalendarDate(date, language, typeof day === 'number' ? 'dateLong' : 'monthYear');
   }
   if (typeof field.answer === 'number') {
     return new Intl.NumberFormat(language).format(field.answer);

@@ -12,10 +12,11 @@ import { getSession } from '../../../lib/auth/session-store.ts';
 import { PASSKEYS_PATH, listPasskeys, removePasskey } from '../../passkeys/api/passkeys-api.ts';
 import { deviceName, registerDevicePasskey } from '../../passkeys/register-device-passkey.ts';
 import { errorText } from '../error-text.ts';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 /** Passkeys (biometric login, decision 0012): list and remove; add one in the Care Manager app. */
 export function PasskeysSection({ canAdd }: { canAdd: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const passkeys = useQuery({ queryKey: [PASSKEYS_PATH], queryFn: () => listPasskeys() });
   const [available, setAvailable] = useState(false);
@@ -36,7 +37,7 @@ export function PasskeysSection({ canAdd }: { canAdd: boolean }) {
     mutationFn: async () => {
       const userId = getSession()?.user.id;
       if (userId) {
-        await registerDevicePasskey(userId, deviceName());
+        await registerDevicePasskey(userId, deviceName(i18n.language));
       }
     },
     onSuccess: () => {
@@ -83,9 +84,11 @@ export function PasskeysSection({ canAdd }: { canAdd: boolean }) {
                   <div>
                     <Text fw={700}>{passkey.name}</Text>
                     <Text size="sm">
-                      {t('passkeys.created', { date: new Date(passkey.createdAt).toLocaleDateString() })}
+                      {t('passkeys.created', {
+                        date: formatInstant(passkey.createdAt, { language: i18n.language, style: 'date' }),
+                      })}
                       {passkey.lastUsedAt
-                        ? `, ${t('passkeys.lastUsed', { date: new Date(passkey.lastUsedAt).toLocaleDateString() })}`
+                        ? `, ${t('passkeys.lastUsed', { date: formatInstant(passkey.lastUsedAt, { language: i18n.language, style: 'date' }) })}`
                         : ''}
                     </Text>
                   </div>

@@ -29,6 +29,7 @@ import { downloadCalendar } from '../api/download-calendar.ts';
 import { APPOINTMENTS_PATH } from '../api/get-appointment.ts';
 import { joinWaitlist } from '../api/join-waitlist.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { formatZoned } from '../../../lib/dates/format-time.ts';
 
 export interface StartTime {
   startAt: string;
@@ -44,18 +45,9 @@ interface AppointmentViewProps {
   startTimes: StartTime[];
 }
 
-/** The start time in the appointment's own zone, with the zone's short name. */
+/** The start time in the appointment's own zone, with the zone's short name when not the viewer's. */
 export function formatStart(startAt: string, zone: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: zone,
-    timeZoneName: 'short',
-  }).format(new Date(startAt));
+  return formatZoned(startAt, zone, { language, style: 'full' });
 }
 
 /** The server's message of a failed call; the calendar download throws it as a plain Error. */

@@ -11,14 +11,11 @@ import { errorText } from '../../account-settings/error-text.ts';
 import { useSessionRole, useSwitchToPatient } from '../../patient-switch/use-patient-switch.ts';
 import { patientWindow, splitAppointments } from '../patient-appointment-lists.ts';
 import { getPatientSummary, listPatientAppointments, APPOINTMENTS_PATH } from '../api/patient-api.ts';
+import { formatZoned } from '../../../lib/dates/format-time.ts';
 
 /** Date and time in the department's zone, where the visit takes place. */
 function whenOf(appointment: Appointment, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: appointment.timezone,
-  }).format(new Date(appointment.startAt));
+  return formatZoned(appointment.startAt, appointment.timezone, { language });
 }
 
 /** The printed address, with city and state when the line lacks them (as the details screen does). */

@@ -238,8 +238,8 @@ describe('recurring visit list (spec 2 §2, §8)', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Available appointments' }),
     ).toBeInTheDocument();
-    expect(await screen.findByText('Mon, Nov 30, 2026 9:00 AM')).toBeInTheDocument();
-    expect(screen.getByText('Mon, Dec 14, 2026 9:00 AM')).toBeInTheDocument();
+    expect(await screen.findByText('Mon, Nov 30, 2026, 9:00 AM EST')).toBeInTheDocument();
+    expect(screen.getByText('Mon, Dec 14, 2026, 9:00 AM EST')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '2 weeks' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Wednesday' })).toBeChecked();
     const call = server.calls.find((item) => item.path === '/api/scheduling/recurring-visits');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { reasonProblem } from '@app/contracts/appointments';
-import { dayjs } from '../../../lib/dates/dayjs.ts';
+import { formatZoned } from '../../../lib/dates/format-time.ts';
 import { useSchedulingOptions } from '../api/get-scheduling-options.ts';
 import { useConsultationType } from '../api/get-consultation-type.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -38,7 +38,7 @@ export function chosenSlots(search: URLSearchParams): ChosenSlot[] {
  * series creates each slot separately (§4); the summary follows if at least one succeeded.
  */
 export function ConfirmStep({ context, reschedule }: { context: BookingContext; reschedule: boolean }) {
-  const { t } = useTranslation('booking');
+  const { t, i18n } = useTranslation('booking');
   const { flow, clinicUuid, userId } = context;
   const providerId = flow.get('providerId');
   const departmentUuid = flow.get('departmentId');
@@ -150,8 +150,13 @@ export function ConfirmStep({ context, reschedule }: { context: BookingContext; 
         <List>
           {slots.map((slot) => (
             <List.Item key={slot.startAt}>
-              {dayjs(slot.startAt).tz(zone).format('dddd, MMMM D, YYYY h:mm A')} –{' '}
-              {dayjs(slot.finishAt).tz(zone).format('h:mm A')}
+              {formatZoned(slot.startAt, zone, { language: i18n.language, style: 'full', zoneName: 'never' })}{' '}
+              –{' '}
+              {formatZoned(slot.finishAt, zone, {
+                language: i18n.language,
+                style: 'time',
+                zoneName: 'always',
+              })}
             </List.Item>
           ))}
         </List>

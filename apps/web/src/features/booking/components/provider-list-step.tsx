@@ -24,7 +24,7 @@ import {
   type SchedulingOptions,
   type SchedulingProvider,
 } from '@app/contracts/scheduling';
-import { dayjs, formatAtOwnOffset } from '../../../lib/dates/dayjs.ts';
+import { dayjs } from '../../../lib/dates/dayjs.ts';
 import { useSchedulingOptions } from '../api/get-scheduling-options.ts';
 import { useProviderList, type ProviderListParams } from '../api/list-providers.ts';
 import { joinLabels, missingFilters, recurringNeedsPeriod, type MissingFilter } from '../booking-rules.ts';
@@ -33,6 +33,7 @@ import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
 import { InfoDialog } from './info-dialog.tsx';
 import { StepHeading } from './step-heading.tsx';
+import { formatAtOffset } from '../../../lib/dates/format-time.ts';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const ADVANCED_PARAM: Record<AdvancedFilterKind, string> = {
@@ -230,6 +231,7 @@ export function ProviderListStep({ context }: { context: BookingContext }) {
             loading={providers.isPending}
             failed={providers.isError}
             onSchedule={scheduleNow}
+            zones={options.data.departments.map((department) => department.timezone)}
           />
         </>
       ) : options.isPending ? (
@@ -447,13 +449,16 @@ function ProviderRows({
   loading,
   failed,
   onSchedule,
+  zones,
 }: {
   providers: SchedulingProvider[] | undefined;
   loading: boolean;
   failed: boolean;
   onSchedule: (provider: SchedulingProvider) => void;
+  /** The clinic's department zones, to name a slot's zone (issue 18 item 4). */
+  zones: readonly string[];
 }) {
-  const { t } = useTranslation('booking');
+  const { t, i18n } = useTranslation('booking');
   return (
     <section aria-labelledby="booking-provider-list">
       <Title order={2} size="h3" id="booking-provider-list" mb="sm">
@@ -484,7 +489,11 @@ function ProviderRows({
                         {provider.timeslotList.slice(0, PROVIDER_ROW_SLOT_COUNT).map((slot, index) => (
                           <li key={slot.startAt} style={{ display: 'inline', fontWeight: 400 }}>
                             {index > 0 ? ' · ' : ''}
-                            {formatAtOwnOffset(slot.startAt, 'ddd MMM DD, h:mm A')}
+                            {formatAtOffset(slot.startAt, {
+                              language: i18n.language,
+                              style: 'weekdayTime',
+                              zones,
+                            })}
                           </li>
                         ))}
                       </ul>

@@ -1,7 +1,7 @@
 import { Alert, Avatar, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RecurringVisitEntry } from '@app/contracts/scheduling';
-import { dayjs } from '../../../lib/dates/dayjs.ts';
+import { formatZoned } from '../../../lib/dates/format-time.ts';
 import { useRecurringVisits } from '../api/list-recurring-visits.ts';
 import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
@@ -15,7 +15,7 @@ export function entrySlots(entry: RecurringVisitEntry) {
 
 /** spec 2 §2 recurring visit list: 'Available appointments', entries with BOOK, empty state (§8). */
 export function RecurringVisitStep({ context }: { context: BookingContext }) {
-  const { t } = useTranslation('booking');
+  const { t, i18n } = useTranslation('booking');
   const { flow, clinicUuid } = context;
   const providerId = flow.get('providerId');
   const departmentUuid = flow.get('departmentId');
@@ -100,7 +100,10 @@ export function RecurringVisitStep({ context }: { context: BookingContext }) {
                       <List size="sm" aria-label={t('recurring.visits')}>
                         {slots.map((slot) => (
                           <List.Item key={slot.startAt}>
-                            {dayjs(slot.startAt).tz(zone).format('ddd, MMM D, YYYY h:mm A')}
+                            {formatZoned(slot.startAt, zone, {
+                              language: i18n.language,
+                              style: 'weekdayDateTime',
+                            })}
                           </List.Item>
                         ))}
                       </List>

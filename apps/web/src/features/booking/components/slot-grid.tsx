@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TimeSlot } from '@app/contracts/scheduling';
-import { dayjs } from '../../../lib/dates/dayjs.ts';
+import { formatCalendarDate, formatZoned, zoneHeading } from '../../../lib/dates/format-time.ts';
 import type { DayColumn } from '../slot-windows.ts';
 
 interface Position {
@@ -85,7 +85,7 @@ export function SlotGrid({
   busy: boolean;
   onSelect: (slot: TimeSlot) => void;
 }) {
-  const { t } = useTranslation('booking');
+  const { t, i18n } = useTranslation('booking');
   const [active, setActive] = useState<Position | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const valid =
@@ -93,6 +93,9 @@ export function SlotGrid({
     columns[active.day]?.slots[active.slot] !== undefined &&
     !unavailable.has(columns[active.day]?.slots[active.slot]?.startTimestamp ?? -1);
   const current = valid ? active : firstAvailable(columns, unavailable);
+  // The zone's name (EST or EDT) as of the window's first slot, else the window's first day.
+  const zoneInstant =
+    columns.flatMap((column) => column.slots)[0]?.startAt ?? `${columns[0]?.date ?? '1970-01-01'}T12:00:00Z`;
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, position: Position) {
     const target = moveFocus(columns, unavailable, position, event.key);
@@ -109,11 +112,15 @@ export function SlotGrid({
     <Box
       role="group"
       aria-labelledby="booking-slot-grid-title"
-      aria-describedby="booking-slot-grid-help"
+      aria-describedby="booking-slot-grid-zone booking-slot-grid-help"
       aria-busy={busy}
     >
       <Text id="booking-slot-grid-title" fw={700}>
         {t('slots.grid')}
+      </Text>
+      {/* Slots are times of the department, in its zone, named once for the grid (issue 18 item 4). */}
+      <Text id="booking-slot-grid-zone" size="sm">
+        {t('slots.zone', { zone: zoneHeading(zone, zoneInstant, i18n.language) })}
       </Text>
       <Text id="booking-slot-grid-help" size="sm" mb="sm">
         {t('slots.gridHelp')}
@@ -122,7 +129,7 @@ export function SlotGrid({
         style={{ display: 'grid', gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))`, gap: 8 }}
       >
         {columns.map((column, dayIndex) => {
-          const dayLabel = dayjs.utc(column.date).format('dddd, MMMM D');
+          const dayLabel = formatCalendarDate(column.date, i18n.language, 'weekdayLongDayMonth');
           return (
             <Stack key={column.date} gap={6} role="group" aria-label={dayLabel}>
               <Text ta="center" fw={700} aria-hidden>
@@ -136,7 +143,11 @@ export function SlotGrid({
                 </Text>
               ) : null}
               {column.slots.map((slot, slotIndex) => {
-                const time = dayjs(slot.startAt).tz(zone).format('h:mm A');
+                const time = formatZoned(slot.startAt, zone, {
+                  language: i18n.language,
+                  style: 'time',
+                  zoneName: 'never',
+                });
                 const taken = unavailable.has(slot.startTimestamp);
                 const isCurrent = current?.day === dayIndex && current.slot === slotIndex;
                 return (

@@ -114,7 +114,7 @@ describe('UnitedMD scheduling start (decision 0037)', { timeout: 20_000 }, () =>
     expect(
       await within(providers).findByRole('heading', { level: 3, name: 'Dr. Alex Smith' }, FIRST),
     ).toBeVisible();
-    expect(within(providers).getByText('Next available: Tue Nov 24, 9:00 AM')).toBeVisible();
+    expect(within(providers).getByText('Next available: Tue, Nov 24, 9:00 AM EST')).toBeVisible();
     expect(within(providers).getByText('No open times in the coming weeks')).toBeVisible();
     // No clinic choice with one clinic.
     expect(screen.queryByLabelText('Clinic')).toBeNull();

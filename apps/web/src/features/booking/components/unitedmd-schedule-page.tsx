@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { formatAtOwnOffset } from '../../../lib/dates/dayjs.ts';
+import { formatAtOffset } from '../../../lib/dates/format-time.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { useCurrentUser } from '../../auth/api/get-current-user.ts';
 import { useBookingClinics } from '../api/list-booking-clinics.ts';
@@ -32,7 +32,7 @@ export function bookingStartPath(clinicUuid: string | null, visitTypeId?: string
  * here — or, skipped, to the appointment list.
  */
 export function UnitedMdSchedulePage() {
-  const { t } = useTranslation('booking');
+  const { t, i18n } = useTranslation('booking');
   const config = useAppConfig();
   const user = useCurrentUser();
   const clinics = useBookingClinics(true);
@@ -126,7 +126,11 @@ export function UnitedMdSchedulePage() {
                         <Text size="sm">
                           {next
                             ? t('unitedmd.nextAvailable', {
-                                time: formatAtOwnOffset(next.startAt, 'ddd MMM DD, h:mm A'),
+                                time: formatAtOffset(next.startAt, {
+                                  language: i18n.language,
+                                  style: 'weekdayTime',
+                                  zones: options.data?.departments.map((department) => department.timezone),
+                                }),
                               })
                             : t('unitedmd.noSlots')}
                         </Text>

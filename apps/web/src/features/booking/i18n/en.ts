@@ -97,6 +97,7 @@ export const bookingEn = {
   'slots.next': 'Next days',
   'slots.grid': 'Available times',
   'slots.gridHelp': 'Use the arrow keys to move between times and Enter to choose one.',
+  'slots.zone': 'Times in {{zone}}, where the visit takes place.',
   'slots.dayEmpty': 'No times',
   'slots.unavailable': 'unavailable',
   'slots.slotLabel': '{{time}}, {{day}}',

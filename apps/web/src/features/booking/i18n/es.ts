@@ -90,6 +90,7 @@ export const bookingEs: Record<keyof typeof bookingEn, string> = {
   'slots.next': 'Días siguientes',
   'slots.grid': 'Horarios disponibles',
   'slots.gridHelp': 'Use las flechas para moverse entre los horarios y Intro para elegir uno.',
+  'slots.zone': 'Horarios según la {{zone}}, donde tiene lugar la visita.',
   'slots.dayEmpty': 'Sin horarios',
   'slots.unavailable': 'no disponible',
   'slots.slotLabel': '{{time}}, {{day}}',

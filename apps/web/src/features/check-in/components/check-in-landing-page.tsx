@@ -15,7 +15,7 @@ import { formatEntryStart } from './format.ts';
  * date); choosing one starts its check-in on the task dashboard.
  */
 export function CheckInLandingPage() {
-  const { t } = useTranslation('checkIn');
+  const { t, i18n } = useTranslation('checkIn');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const linkAppointmentId = params.get('appointmentId');
@@ -78,7 +78,7 @@ export function CheckInLandingPage() {
                     <Text fw={700}>
                       {t('landing.entry', {
                         department: entry.departmentName,
-                        when: formatEntryStart(entry.startAt),
+                        when: formatEntryStart(entry.startAt, entry.timezone, i18n.language),
                       })}
                     </Text>
                     <Text size="sm">{t('landing.visits', { count: entry.appointmentIds.length })}</Text>

@@ -1,6 +1,6 @@
-import { formatAtOwnOffset } from '../../../lib/dates/dayjs.ts';
+import { formatZoned } from '../../../lib/dates/format-time.ts';
 
-/** An entry's start at its department's own offset (spec 2 §9 iso8601offset). */
-export function formatEntryStart(startAt: string): string {
-  return formatAtOwnOffset(startAt, 'dddd, MMMM D, YYYY h:mm A');
+/** An entry's start in its department's zone, named when it is not the viewer's ("… 10:00 AM EST"). */
+export function formatEntryStart(startAt: string, zone: string, language: string): string {
+  return formatZoned(startAt, zone, { language, style: 'full' });
 }

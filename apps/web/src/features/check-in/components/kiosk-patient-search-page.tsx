@@ -15,7 +15,7 @@ import { formatEntryStart } from './format.ts';
  * under the provider's session. Minimal on purpose: issue 6 builds the full patient search.
  */
 export function KioskPatientSearchPage() {
-  const { t } = useTranslation('checkIn');
+  const { t, i18n } = useTranslation('checkIn');
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [birthdate, setBirthdate] = useState('');
@@ -95,7 +95,7 @@ export function KioskPatientSearchPage() {
                           }}
                         >
                           {t('search.checkIn', {
-                            when: `${formatEntryStart(visit.startAt)}, ${visit.departmentName}`,
+                            when: `${formatEntryStart(visit.startAt, visit.timezone, i18n.language)}, ${visit.departmentName}`,
                           })}
                         </Button>
                       ))}

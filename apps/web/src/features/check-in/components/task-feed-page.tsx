@@ -15,7 +15,7 @@ interface FeedEntry {
 
 /** /user/task-feed: every open task of the upcoming, unfinished check-ins, each linking to its dashboard. */
 export function TaskFeedPage() {
-  const { t } = useTranslation('checkIn');
+  const { t, i18n } = useTranslation('checkIn');
   const feed = useQuery({
     queryKey: [CHECK_IN_PATH, 'feed'],
     queryFn: async ({ signal }): Promise<FeedEntry[]> => {
@@ -43,7 +43,10 @@ export function TaskFeedPage() {
         return (
           <section key={id} aria-labelledby={id}>
             <Title order={2} size="h3" id={id} mb="sm">
-              {t('feed.visit', { department: entry.departmentName, when: formatEntryStart(entry.startAt) })}
+              {t('feed.visit', {
+                department: entry.departmentName,
+                when: formatEntryStart(entry.startAt, entry.timezone, i18n.language),
+              })}
             </Title>
             <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
               {tasks.map((task) => (

@@ -13,10 +13,11 @@ import { isSwitchedToPatient } from '../../../lib/auth/patient-switch.ts';
 import { subscribeSession } from '../../../lib/auth/session-store.ts';
 import { patientClinicsQuery } from '../api/list-patient-clinics.ts';
 import { ClinicPlaces } from './clinic-places.tsx';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 /** "Connected since": the day the patient was registered, in the viewer's calendar. */
 export function formatConnectedSince(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
+  return formatInstant(iso, { language, style: 'dateLong' });
 }
 
 /** The booking start for one clinic (decision 0017: the clinic comes from clinicUuid). */

@@ -12,6 +12,7 @@ import { errorText } from '../../account-settings/error-text.ts';
 import { TASK_DOCUMENTS_PATH, taskDocumentsQuery } from '../api/get-task-documents.ts';
 import { signDocument } from '../api/sign-document.ts';
 import { SignatureInput, type SignatureValue } from './signature-input.tsx';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 /** Issue 5 item 8: /user/task/sign-document (and the kiosk prefix): read, sign, download. */
 export function SignDocumentPage() {
@@ -106,7 +107,7 @@ function SignedList({ documents }: { documents: TaskDocument[] }) {
                 <Text size="sm">
                   {t('signedOn', {
                     name: document.signed.signerName,
-                    date: new Date(document.signed.signedAt).toLocaleString(i18n.language),
+                    date: formatInstant(document.signed.signedAt, { language: i18n.language }),
                   })}
                 </Text>
               ) : null}

@@ -11,6 +11,7 @@ import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { getSession, subscribeSession } from '../../../lib/auth/session-store.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { healthCardQuery } from '../api/get-health-card.ts';
+import { formatCalendarDate } from '../../../lib/dates/format-time.ts';
 
 const currentUserId = () => getSession()?.user.id ?? '';
 
@@ -25,9 +26,7 @@ function crossMark(colour: string): string {
 
 function formatBirthdate(value: string, language: string): string {
   // A calendar date, not an instant: read and shown in UTC so no zone moves it a day.
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${value}T00:00:00Z`),
-  );
+  return formatCalendarDate(value, language, 'dateLong');
 }
 
 function locationText(clinic: HealthCardClinic): string | null {

@@ -8,6 +8,7 @@ import { CarePlanForm } from './care-plan-form.tsx';
 import { goalTargetText } from './goal-target-text.ts';
 import type { HealthTabProps } from './patient-health-page.tsx';
 import { QueryState } from './query-state.tsx';
+import { formatCalendarDate } from '../../../lib/dates/format-time.ts';
 
 /** Care Plans (add/edit care plan): the patient's plans at this clinic with their goals. */
 export function CarePlansTab({ clinicId, patientId }: HealthTabProps) {
@@ -19,7 +20,7 @@ export function CarePlansTab({ clinicId, patientId }: HealthTabProps) {
   const [editing, setEditing] = useState<CarePlan | 'new' | null>(null);
   const [saved, setSaved] = useState(false);
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const date = (value: string) => formatCalendarDate(value, i18n.language);
 
   async function afterSave() {
     setEditing(null);
@@ -98,7 +99,7 @@ export function CarePlansTab({ clinicId, patientId }: HealthTabProps) {
                       <Table.Tr key={goal.id}>
                         <Table.Td>{tv(`key.${goal.key}`)}</Table.Td>
                         <Table.Td>{goalTargetText(t, goal, number)}</Table.Td>
-                        <Table.Td>{date.format(new Date(`${goal.dueDate}T00:00:00Z`))}</Table.Td>
+                        <Table.Td>{date(goal.dueDate)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

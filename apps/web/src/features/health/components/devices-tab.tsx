@@ -19,6 +19,7 @@ import { monitoringDevicesQuery } from '../api/list-monitoring-devices.ts';
 import { requestMonitoringDevice } from '../api/request-monitoring-device.ts';
 import type { HealthTabProps } from './patient-health-page.tsx';
 import { QueryState } from './query-state.tsx';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 /** Devices (order/connect device): the patient's monitoring devices and a request for another. */
 export function DevicesTab({ clinicId, patientId }: HealthTabProps) {
@@ -31,7 +32,7 @@ export function DevicesTab({ clinicId, patientId }: HealthTabProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [saving, setSaving] = useState(false);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = (value: string) => formatInstant(value, { language: i18n.language, style: 'date' });
 
   async function submit() {
     setSaving(true);
@@ -74,7 +75,7 @@ export function DevicesTab({ clinicId, patientId }: HealthTabProps) {
                     <Table.Td>{t(`devices.kind.${device.kind}`)}</Table.Td>
                     <Table.Td>{t(`devices.status.${device.status}`)}</Table.Td>
                     <Table.Td>{device.serialNumber}</Table.Td>
-                    <Table.Td>{date.format(new Date(device.requestedAt))}</Table.Td>
+                    <Table.Td>{date(device.requestedAt)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

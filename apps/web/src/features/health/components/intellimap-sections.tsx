@@ -5,6 +5,7 @@ import { INTELLIMAP_ALERT_DAYS, type IntellimapAlert, type IntellimapTask } from
 import { VITAL_LIMITS } from '@app/contracts/vitals';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { goalTargetText } from './goal-target-text.ts';
+import { formatCalendarDate, formatInstant } from '../../../lib/dates/format-time.ts';
 
 /**
  * The Intellimap alerts and tasks tables (spec 3 §2 health tab). One patient's tab and the clinic
@@ -28,8 +29,8 @@ export function IntellimapSections<A extends IntellimapAlert, T extends Intellim
   const { t, i18n } = useTranslation('health');
   const { t: tv } = useTranslation('vitals');
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const dateTime = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
+  const date = (value: string) => formatCalendarDate(value, i18n.language);
   const patientHeading = patientColumn ? <Table.Th scope="col">{patientColumn.heading}</Table.Th> : null;
   const patientCell = (row: A | T) =>
     patientColumn ? <Table.Th scope="row">{patientColumn.cell(row)}</Table.Th> : null;
@@ -59,7 +60,7 @@ export function IntellimapSections<A extends IntellimapAlert, T extends Intellim
                 {alerts.map((alert) => (
                   <Table.Tr key={keyOf(alert, `${alert.goalId}-${alert.recordedAt}`)}>
                     {patientCell(alert)}
-                    <Table.Td>{dateTime.format(new Date(alert.recordedAt))}</Table.Td>
+                    <Table.Td>{dateTime(alert.recordedAt)}</Table.Td>
                     <Table.Td>{tv(`key.${alert.key}`)}</Table.Td>
                     <Table.Td>
                       {number.format(alert.value)} {VITAL_LIMITS[alert.key].unit}
@@ -99,7 +100,7 @@ export function IntellimapSections<A extends IntellimapAlert, T extends Intellim
                     {patientCell(task)}
                     <Table.Td>{tv(`key.${task.key}`)}</Table.Td>
                     <Table.Td>{goalTargetText(t, task, number)}</Table.Td>
-                    <Table.Td>{date.format(new Date(`${task.dueDate}T00:00:00Z`))}</Table.Td>
+                    <Table.Td>{date(task.dueDate)}</Table.Td>
                     <Table.Td>
                       {task.latestValue === null
                         ? t('intellimap.none')

@@ -12,6 +12,7 @@ import { getNextCard } from '../api/get-next-card.ts';
 import { reviewCardQuery } from '../api/get-review-card.ts';
 import { reviewBase } from '../api/review-paths.ts';
 import { useInsuranceFilters } from '../use-insurance-filters.ts';
+import { formatInstant, formatZoned } from '../../../lib/dates/format-time.ts';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -100,12 +101,9 @@ export function InsuranceCardViewPage() {
       </Stack>
     );
   }
-  const { card: item, appointment, timezone } = card.data;
+  const { card: item, appointment } = card.data;
   const kind = t(`kind.${item.kind}`);
-  const dateTime = (value: string, timeZone: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-      new Date(value),
-    );
+  const language = i18n.language;
   const removed = item.status === 'reviewed';
   const failure = importCard.isError || next.isError;
 
@@ -129,7 +127,7 @@ export function InsuranceCardViewPage() {
         ) : null}
       </Group>
       <dl style={{ margin: 0, display: 'grid', gap: 8 }}>
-        <Field label={t('uploaded')} value={dateTime(item.updatedAt, timezone)} />
+        <Field label={t('uploaded')} value={formatInstant(item.updatedAt, { language })} />
         <Field label={t('payer')} value={item.ircName} />
         <Field label={t('plan')} value={item.planName} />
         <Field label={t('policyholder')} value={item.policyHolderName} />
@@ -141,7 +139,7 @@ export function InsuranceCardViewPage() {
               ? t('appointmentDetails', {
                   doctor: appointment.doctorName,
                   department: appointment.departmentName,
-                  start: dateTime(appointment.startAt, appointment.timezone),
+                  start: formatZoned(appointment.startAt, appointment.timezone, { language }),
                 })
               : t('noAppointment')
           }

@@ -13,6 +13,7 @@ import { reviewCountQuery } from '../api/count-review-cards.ts';
 import { reviewCardsQuery } from '../api/list-review-cards.ts';
 import { reviewBase } from '../api/review-paths.ts';
 import { useInsuranceFilters } from '../use-insurance-filters.ts';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 /** Initials for the avatar (the patient picture is not loaded in the list). */
 function initials(name: string): string {
@@ -61,10 +62,8 @@ export function InsuranceListPage() {
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: [reviewBase(clinicId)] });
   };
-  const date = (value: string, timeZone: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-      new Date(value),
-    );
+  // A stored instant, in the viewer's zone like every other (issue 18 item 4, decision 0053).
+  const date = (value: string) => formatInstant(value, { language: i18n.language });
 
   let pullText: string | null = null;
   if (pull.refreshing) {
@@ -149,9 +148,7 @@ export function InsuranceListPage() {
                             {card.patient.name}
                           </Anchor>
                           <Text size="sm">{kind}</Text>
-                          <Text size="sm">
-                            {t('updated', { date: date(card.updatedAt, list.data.timezone) })}
-                          </Text>
+                          <Text size="sm">{t('updated', { date: date(card.updatedAt) })}</Text>
                         </Stack>
                       </Group>
                       <Button

@@ -12,13 +12,14 @@ import { messagePaths } from '../message-paths.ts';
 import { DeliveryStatusText } from './delivery-status.tsx';
 import { ProviderWorkspaceReady } from './provider-workspace-ready.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 function SmsForm({ clinicId, patientId }: { clinicId: string; patientId: string }) {
   const { t, i18n } = useTranslation('messaging');
   const queryClient = useQueryClient();
   const history = useQuery(smsListQuery(clinicId, patientId));
   const [body, setBody] = useState('');
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
   const send = useMutation({
     mutationFn: () => sendSms(clinicId, patientId, body),
     onSuccess: () => {
@@ -63,7 +64,7 @@ function SmsForm({ clinicId, patientId }: { clinicId: string; patientId: string 
           {history.data?.messages.map((sms) => (
             <Paper component="li" key={sms.id} withBorder p="sm">
               <Group justify="space-between" align="flex-start">
-                <Text size="sm">{dateTime.format(new Date(sms.createdAt))}</Text>
+                <Text size="sm">{dateTime(sms.createdAt)}</Text>
                 <DeliveryStatusText status={sms.status} />
               </Group>
               <Text style={{ whiteSpace: 'pre-wrap' }}>{sms.body}</Text>

@@ -11,6 +11,7 @@ import { threadsQuery } from '../api/list-threads.ts';
 import type { MessagingScope } from '../api/messaging-scope.ts';
 import { useMessagingRealtime } from '../use-messaging-realtime.ts';
 import { UnreadDot } from './unread-dot.tsx';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 interface ThreadListProps {
   scope: MessagingScope;
@@ -35,7 +36,7 @@ export function ThreadList({ scope, patientId, linkTo, selfId, empty }: ThreadLi
   const { t, i18n } = useTranslation('messaging');
   const threads = useQuery(threadsQuery(scope, patientId));
   useMessagingRealtime(scope);
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
 
   if (threads.isPending) {
     return <ListSkeleton label={t('loading')} rows={3} rowHeight={96} />;
@@ -72,7 +73,7 @@ export function ThreadList({ scope, patientId, linkTo, selfId, empty }: ThreadLi
             </Stack>
             <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
               <Text size="sm">
-                <time dateTime={thread.lastMessageAt}>{dateTime.format(new Date(thread.lastMessageAt))}</time>
+                <time dateTime={thread.lastMessageAt}>{dateTime(thread.lastMessageAt)}</time>
               </Text>
               {thread.unreadCount > 0 ? <UnreadDot count={thread.unreadCount} /> : null}
             </Stack>

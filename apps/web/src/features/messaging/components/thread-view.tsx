@@ -12,6 +12,7 @@ import { markThreadRead } from '../api/mark-thread-read.ts';
 import { scopeKey, type MessagingScope } from '../api/messaging-scope.ts';
 import { replyToThread } from '../api/reply-to-thread.ts';
 import { useMessagingRealtime } from '../use-messaging-realtime.ts';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 interface ThreadViewProps {
   scope: MessagingScope;
@@ -26,7 +27,7 @@ export function ThreadView({ scope, threadId, backTo }: ThreadViewProps) {
   const thread = useQuery(threadQuery(scope, threadId));
   useMessagingRealtime(scope);
   const [body, setBody] = useState('');
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
 
   const refreshAll = () => queryClient.invalidateQueries({ queryKey: scopeKey(scope) });
   const read = useMutation({
@@ -107,7 +108,7 @@ export function ThreadView({ scope, threadId, backTo }: ThreadViewProps) {
             <Text size="sm" fw={600}>
               {t('sentAt', {
                 sender: message.mine ? t('you') : message.senderName,
-                date: dateTime.format(new Date(message.createdAt)),
+                date: dateTime(message.createdAt),
               })}
             </Text>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{message.body}</Text>

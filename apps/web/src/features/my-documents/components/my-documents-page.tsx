@@ -26,6 +26,7 @@ import { removeAttachment } from '../api/remove-attachment.ts';
 import { appointmentWhen } from '../appointment-when.ts';
 import { readableSize } from '../document-file.ts';
 import { AddDocumentForm } from './add-document-form.tsx';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -50,7 +51,7 @@ function SignedDocuments({
   download: Download;
 }) {
   const { t, i18n } = useTranslation('myDocuments');
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
   if (documents.length === 0) {
     return <EmptyState size="section" icon={<IconFileCertificate size={20} />} text={t('signed.empty')} />;
   }
@@ -64,7 +65,7 @@ function SignedDocuments({
               <Text size="sm">
                 {t('signed.meta', {
                   name: document.signerName,
-                  date: format.format(new Date(document.signedAt)),
+                  date: format(document.signedAt),
                   clinic: document.clinicName,
                 })}
               </Text>
@@ -156,9 +157,7 @@ function AttachmentRow({
   onRemove: (attachment: Attachment) => void;
 }) {
   const { t, i18n } = useTranslation('myDocuments');
-  const added = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-    new Date(attachment.addedAt),
-  );
+  const added = formatInstant(attachment.addedAt, { language: i18n.language, style: 'date' });
   return (
     <li>
       <Group justify="space-between" gap="sm" py={4}>

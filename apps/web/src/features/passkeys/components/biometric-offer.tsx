@@ -14,7 +14,7 @@ import { deviceName, registerDevicePasskey } from '../register-device-passkey.ts
  * choice is not made yet, ask to allow biometric login and store yes/no. Yes creates a passkey.
  */
 export function BiometricOffer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(biometricOfferQueued);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -38,7 +38,7 @@ export function BiometricOffer() {
     setBusy(true);
     setFailed(false);
     try {
-      await registerDevicePasskey(userId, deviceName());
+      await registerDevicePasskey(userId, deviceName(i18n.language));
       close();
     } catch {
       // The person cancelled the prompt or the device refused: the choice stays open for next time.

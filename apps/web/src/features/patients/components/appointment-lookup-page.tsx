@@ -9,6 +9,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { passesGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { lookUpPatientsForAppointment } from '../api/look-up-patients-for-appointment.ts';
+import { formatCalendarDate } from '../../../lib/dates/format-time.ts';
 
 /**
  * spec 3 §2 "Look up patient for appointment": the first clinic of the token's list, then the
@@ -65,10 +66,7 @@ export function AppointmentLookupPage() {
       lookup.mutate();
     }
   };
-  const formatDate = (value: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${value}T00:00:00Z`),
-    );
+  const formatDate = (value: string) => formatCalendarDate(value, i18n.language);
   // Registering a patient needs PATIENT (and is not part of the check-in app).
   const mayRegister =
     config.variant !== 'check-in' &&

@@ -7,11 +7,12 @@ import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.t
 import { PatientQuestionnairesPage } from '../../questionnaires/components/patient-questionnaires-page.tsx';
 import { signedDocumentsQuery } from '../api/list-signed-documents.ts';
 import { appointmentAttachmentsQuery } from '../api/list-appointment-attachments.ts';
+import { formatInstant, formatZoned } from '../../../lib/dates/format-time.ts';
 
 function SignedDocuments({ clinicId, patientId }: { clinicId: string; patientId: string }) {
   const { t, i18n } = useTranslation('patients');
   const documents = useQuery(signedDocumentsQuery(clinicId, patientId));
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
   if (documents.isPending) {
     return <Text role="status">{t('loading')}</Text>;
   }
@@ -36,7 +37,7 @@ function SignedDocuments({ clinicId, patientId }: { clinicId: string; patientId:
                 <Text size="sm">
                   {t('signedBy', {
                     name: document.signerName,
-                    date: format.format(new Date(document.signedAt)),
+                    date: format(document.signedAt),
                   })}
                 </Text>
               </Stack>
@@ -85,11 +86,7 @@ function AppointmentDocuments({ clinicId, patientId }: { clinicId: string; patie
             <Paper withBorder p="sm">
               <Text fw={700}>
                 {t('appointmentDocumentsFor', {
-                  when: new Intl.DateTimeFormat(i18n.language, {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                    timeZone: appointment.timezone,
-                  }).format(new Date(appointment.startAt)),
+                  when: formatZoned(appointment.startAt, appointment.timezone, { language: i18n.language }),
                   type: appointment.consultationTypeTitle,
                   doctor: appointment.doctorName,
                 })}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { patientPaymentsQuery } from '../api/get-patient-payments.ts';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 /** spec 3 §2 patient view, payments tab: open balance and payment history at the clinic. */
 export function PatientPaymentsPage() {
@@ -15,7 +16,7 @@ export function PatientPaymentsPage() {
     enabled: Boolean(workspace.data),
   });
   const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
   return (
     <Stack gap="md">
       <Title order={2}>{t('paymentsTitle')}</Title>
@@ -62,7 +63,7 @@ export function PatientPaymentsPage() {
                   <li key={item.id}>
                     <Paper withBorder p="sm">
                       <Text fw={700}>
-                        {date.format(new Date(item.createdAt))} · {t(`paymentStatus.${item.status}`)}
+                        {date(item.createdAt)} · {t(`paymentStatus.${item.status}`)}
                       </Text>
                       <Text size="sm">
                         {t('paymentRow', {

@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { searchPatients } from '../api/search-patients.ts';
+import { formatCalendarDate } from '../../../lib/dates/format-time.ts';
 
 /** spec 3 §2: the patient's page, plus the optional extra path of their exactLink. */
 export function patientViewUrl(patient: ChartPatient): string {
@@ -42,10 +43,7 @@ export function PatientSearchPage() {
       search.mutate();
     }
   };
-  const formatDate = (value: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${value}T00:00:00Z`),
-    );
+  const formatDate = (value: string) => formatCalendarDate(value, i18n.language);
 
   return (
     <Stack gap="md" maw={720}>

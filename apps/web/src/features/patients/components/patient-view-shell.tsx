@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { passesGate, routeGate, useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { useChartPatient } from '../api/get-chart-patient.ts';
 import { PATIENT_TABS, PATIENT_VIEW_PATH, tabHasRoute } from './patient-view-tabs.ts';
+import { formatCalendarDate } from '../../../lib/dates/format-time.ts';
 
 const tabStyle = ({ isActive }: { isActive: boolean }) => ({
   display: 'inline-flex',
@@ -49,11 +50,7 @@ export function PatientViewShell() {
   const tabs = PATIENT_TABS.filter(
     (tab) => tabHasRoute(tab) && passesGate(workspace.data, routeGate(`${PATIENT_VIEW_PATH}/${tab.segment}`)),
   );
-  const birthdate = patient.data.birthdate
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${patient.data.birthdate}T00:00:00Z`),
-      )
-    : null;
+  const birthdate = patient.data.birthdate ? formatCalendarDate(patient.data.birthdate, i18n.language) : null;
 
   return (
     <Stack gap="md">

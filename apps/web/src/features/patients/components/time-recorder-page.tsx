@@ -9,6 +9,7 @@ import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.t
 import { timeEntriesQuery } from '../api/list-time-entries.ts';
 import { startTimeEntry } from '../api/start-time-entry.ts';
 import { stopTimeEntry } from '../api/stop-time-entry.ts';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 /** h:mm:ss */
 export function formatDuration(totalSeconds: number): string {
@@ -60,8 +61,8 @@ export function TimeRecorderPage() {
     },
     onSettled: refresh,
   });
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const time = (value: string) => formatInstant(value, { language: i18n.language, style: 'time' });
+  const dateTime = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
   const runningSeconds = running
     ? Math.max(0, Math.floor((now - new Date(running.startedAt).getTime()) / 1000))
     : 0;
@@ -82,8 +83,7 @@ export function TimeRecorderPage() {
           {running ? (
             <Stack gap="xs">
               <Text role="timer" aria-live="off" fw={700}>
-                {t('timeRunning', { time: time.format(new Date(running.startedAt)) })} ·{' '}
-                {formatDuration(runningSeconds)}
+                {t('timeRunning', { time: time(running.startedAt) })} · {formatDuration(runningSeconds)}
               </Text>
               <TextInput
                 label={t('timeNote')}
@@ -132,7 +132,7 @@ export function TimeRecorderPage() {
                     <li key={entry.id}>
                       <Text size="sm">
                         {t('timeEntry', {
-                          date: dateTime.format(new Date(entry.startedAt)),
+                          date: dateTime(entry.startedAt),
                           duration: formatDuration(entry.seconds),
                         })}
                         {entry.note ? ` · ${entry.note}` : ''}

@@ -1,18 +1,18 @@
 import { Paper, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type Transaction } from '@app/contracts/payments';
-import { dayjs } from '../../../lib/dates/dayjs.ts';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 /** The receipt of a successful payment (issue 5 item 9): a page section, no PDF. */
 export function ReceiptView({ receipt }: { receipt: Transaction }) {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
   const rows: [string, string][] = [
     [t('receiptNumber'), receipt.receiptNumber ?? ''],
     [t('receiptFor'), receipt.description],
     [t('receiptAmount'), formatCents(receipt.amountCents)],
     [t('receiptCard'), t('receiptCardValue', { brand: receipt.cardBrand, last4: receipt.cardLast4 })],
     [t('receiptClinic'), receipt.clinicName],
-    [t('receiptDate'), dayjs(receipt.createdAt).format('MMM D, YYYY h:mm A')],
+    [t('receiptDate'), formatInstant(receipt.createdAt, { language: i18n.language })],
   ];
   return (
     <Paper withBorder p="md" aria-labelledby="receipt-heading" component="section">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProviderWorkspace } from '@app/contracts/provider-workspace';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
+import { formatCalendarDate, formatInstant } from '../../../lib/dates/format-time.ts';
 
 /**
  * A provider screen once the workspace is known: the title always, then the content. Its spec 3 §6
@@ -52,9 +53,9 @@ export function QueryState({ isError, isLoading }: { isError: boolean; isLoading
 }
 
 export function formatDate(iso: string, language: string, withTime = false): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00`) : new Date(iso);
-  return new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    ...(withTime ? { timeStyle: 'short' } : {}),
-  }).format(date);
+  // A calendar date never shifts with a zone; an instant is read in the viewer's zone.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) {
+    return formatCalendarDate(iso, language);
+  }
+  return formatInstant(iso, { language, style: withTime ? 'dateTime' : 'date' });
 }

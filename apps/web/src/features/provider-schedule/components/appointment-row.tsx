@@ -5,7 +5,8 @@ import type { ProviderAppointment } from '@app/contracts/provider-schedule';
 import { RowActions } from './row-actions.tsx';
 import { TypeIcon } from './type-icon.tsx';
 import { VideoCallStatusBadge } from './video-call-status.tsx';
-import { dollars, timeOf } from '../schedule-rules.ts';
+import { dollars } from '../schedule-rules.ts';
+import { formatInstant, formatZoned, zoneSuffix } from '../../../lib/dates/format-time.ts';
 
 interface RowProps {
   appointment: ProviderAppointment;
@@ -18,14 +19,22 @@ interface RowProps {
 
 /** spec 3 §2 one schedule row with every element the spec lists, and the §4 button rules. */
 export function AppointmentRow({ appointment, clinicId, day, canOpenPatient, quickPrepModule }: RowProps) {
-  const { t } = useTranslation('providerSchedule');
+  const { t, i18n } = useTranslation('providerSchedule');
   const headingId = `appointment-${appointment.appointmentId}`;
+  // The zone's short name ("EST") when the appointment's clock is not the viewer's (issue 18 item 4).
+  const zone = zoneSuffix(appointment.timezone, appointment.appointmentStartAt, i18n.language);
 
   return (
     <li className="schedule-row" aria-labelledby={headingId}>
       <div className="schedule-row__time">
-        <strong>{timeOf(appointment.appointmentStartAt)}</strong>
-        <span className="schedule-row__zone">{appointment.timezone}</span>
+        <strong>
+          {formatZoned(appointment.appointmentStartAt, appointment.timezone, {
+            language: i18n.language,
+            style: 'time',
+            zoneName: 'never',
+          })}
+        </strong>
+        {zone ? <span className="schedule-row__zone">{zone}</span> : null}
         <TypeIcon type={appointment.type} />
       </div>
       <div className="schedule-row__who">
@@ -60,7 +69,7 @@ export function AppointmentRow({ appointment, clinicId, day, canOpenPatient, qui
         {appointment.lastQuickLinkSentAt ? (
           <div className="schedule-row__note">
             {t('lastQuickLink', {
-              date: `${appointment.lastQuickLinkSentAt.slice(0, 10)} ${timeOf(appointment.lastQuickLinkSentAt)}`,
+              date: formatInstant(appointment.lastQuickLinkSentAt, { language: i18n.language }),
             })}
           </div>
         ) : null}

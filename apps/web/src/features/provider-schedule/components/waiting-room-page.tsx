@@ -20,7 +20,8 @@ import { changePatientStatus, walkInArrived } from '../api/appointment-actions.t
 import { useWaitingRoom, WAITING_ROOM_KEY } from '../api/get-waiting-room.ts';
 import { filtersOf } from '../api/paths.ts';
 import { useWaitingRoomEvents } from '../use-waiting-room-events.ts';
-import { filterIconFor, timeOf } from '../schedule-rules.ts';
+import { filterIconFor } from '../schedule-rules.ts';
+import { formatAtOffset, formatZoned } from '../../../lib/dates/format-time.ts';
 import { newArrivals, openingTab, waitingPatients } from '../waiting-room-rules.ts';
 import { FilterLinks } from './filter-links.tsx';
 import { VideoCallStatusBadge } from './video-call-status.tsx';
@@ -47,7 +48,7 @@ function AppointmentTable({
   tab: WaitingRoomTab;
   clinicId: string;
 }) {
-  const { t } = useTranslation('providerSchedule');
+  const { t, i18n } = useTranslation('providerSchedule');
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (input: { id: string; status: PatientStatusChange['patientStatus'] }) =>
@@ -74,7 +75,12 @@ function AppointmentTable({
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.appointmentId}>
-              <Table.Td>{timeOf(row.appointmentStartAt)}</Table.Td>
+              <Table.Td>
+                {formatZoned(row.appointmentStartAt, row.timezone, {
+                  language: i18n.language,
+                  style: 'time',
+                })}
+              </Table.Td>
               <Table.Td>
                 {row.patientName} <VideoCallStatusBadge status={row.videoCallStatus} />
               </Table.Td>
@@ -158,7 +164,7 @@ function useArrivals(
 
 /** spec 3 §2 Waiting room (telehealth) and DriveUp: status tabs with counters, the in-line tab. */
 export function WaitingRoomPage() {
-  const { t } = useTranslation('providerSchedule');
+  const { t, i18n } = useTranslation('providerSchedule');
   const config = useAppConfig();
   const { pathname } = useLocation();
   const [search] = useSearchParams();
@@ -256,7 +262,11 @@ export function WaitingRoomPage() {
                       {data.walkIns.map((walkIn) => (
                         <Table.Tr key={walkIn.id}>
                           <Table.Td>{walkIn.departmentName}</Table.Td>
-                          <Table.Td>{walkIn.eta ? timeOf(walkIn.eta) : ''}</Table.Td>
+                          <Table.Td>
+                            {walkIn.eta
+                              ? formatAtOffset(walkIn.eta, { language: i18n.language, style: 'time' })
+                              : ''}
+                          </Table.Td>
                           <Table.Td>{`${walkIn.firstName} ${walkIn.lastName}`}</Table.Td>
                           <Table.Td>{walkIn.birthdate ?? ''}</Table.Td>
                           <Table.Td>

@@ -22,6 +22,7 @@ import {
   type DateAnswer,
   type Field,
 } from '@app/contracts/questionnaires';
+import { monthNames } from '../../../lib/dates/format-time.ts';
 
 export interface FieldHandlers {
   onAnswer: (fieldId: string, answer: Answer, invalid?: boolean) => void;
@@ -96,11 +97,7 @@ function DatePartsField({ field, onAnswer }: { field: Field } & FieldHandlers) {
   const { t, i18n } = useTranslation('questionnaires');
   const error = useFieldError(field);
   const answer: DateAnswer = isDateAnswer(field.answer) ? field.answer : {};
-  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
-  const months = Array.from({ length: 12 }, (_, index) => ({
-    value: String(index + 1),
-    label: monthName.format(new Date(Date.UTC(2000, index, 1))),
-  }));
+  const months = monthNames(i18n.language).map((label, index) => ({ value: String(index + 1), label }));
   const change = (part: keyof DateAnswer, value: number | null) => {
     onAnswer(field.fieldId, { ...answer, [part]: value });
   };

@@ -6,6 +6,7 @@ import { activeQuestions, selectedVariants, type Field } from '@app/contracts/qu
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
 import { patientQuestionnairesQuery } from '../api/list-patient-questionnaires.ts';
 import { answerText } from '../answer-text.ts';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 function AnswerRows({ field, language }: { field: Field; language: string }) {
   const { t } = useTranslation('questionnaires');
@@ -37,7 +38,7 @@ export function PatientQuestionnairesPage() {
   const { t, i18n } = useTranslation('questionnaires');
   const { patientId = '' } = useParams();
   const responses = useQuery(patientQuestionnairesQuery(patientId));
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
 
   return (
     <Stack gap="lg" maw={720}>
@@ -67,7 +68,7 @@ export function PatientQuestionnairesPage() {
           </Title>
           <Text size="sm" mb="sm">
             {t('provider.savedAt', {
-              date: dateTime.format(new Date(response.submittedAt)),
+              date: dateTime(response.submittedAt),
               task: response.taskTitle,
             })}
           </Text>

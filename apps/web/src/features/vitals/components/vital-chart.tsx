@@ -13,6 +13,7 @@ import {
   type VitalChartGroup,
 } from '@app/contracts/vital-charts';
 import { VITAL_LIMITS, type VitalKey, type VitalValue } from '@app/contracts/vitals';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 // Issue 6 item 9: one chart of a spec 3 §3 group with the §9 axes (range, step; pain bands), drawn
 // with @mantine/charts (recharts). Shared by the patient's graphs and the provider's Graphs & Goals.
@@ -49,7 +50,7 @@ export interface VitalChartProps {
 export function VitalChart({ group, values, goals = [], days }: VitalChartProps) {
   const { t, i18n } = useTranslation('vitals');
   const plan = axisPlanOf(group, unitOf);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric' });
+  const dateFormat = (value: string) => formatInstant(value, { language: i18n.language, style: 'dayMonth' });
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
 
   const keys = group.chart;
@@ -63,7 +64,7 @@ export function VitalChart({ group, values, goals = [], days }: VitalChartProps)
     byTime.set(value.recordedAt, row);
   }
   const times = [...byTime.keys()].sort();
-  const data = times.map((time) => ({ date: dateFormat.format(new Date(time)), ...byTime.get(time) }));
+  const data = times.map((time) => ({ date: dateFormat(time), ...byTime.get(time) }));
   const groupGoals = goals.filter((goal) => keys.includes(goal.key));
   const label = (key: VitalKey) => t(`key.${key}`);
   const caption = t('graphs.caption', { group: t(`group.${group.key}`), days });

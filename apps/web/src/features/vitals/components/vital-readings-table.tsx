@@ -2,6 +2,7 @@ import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { VitalKey } from '@app/contracts/vitals';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 interface VitalReadingsTableProps {
   caption: string;
@@ -29,7 +30,7 @@ export function VitalReadingsTable({
 }: VitalReadingsTableProps) {
   const { i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (value: string) => formatInstant(value, { language: i18n.language, style: 'dateTime' });
   return (
     <ScrollRegion label={caption}>
       <Table striped withColumnBorders data-testid={testId}>
@@ -48,7 +49,7 @@ export function VitalReadingsTable({
           {times.map((time) => (
             <Table.Tr key={time}>
               <Table.Th scope="row" fw={400}>
-                {dateTime.format(new Date(time))}
+                {dateTime(time)}
               </Table.Th>
               {keys.map((key) => {
                 const value = readings.get(time)?.[key];
