@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_MAP, type RouteEntry } from './route-map.ts';
+import type { RouteEntry } from './route-map.ts';
+import { ROUTE_MAP } from './signed-in-route-map.ts';
 
 // Issue 16 item 6: every route of spec 1 §2 is a real screen. The placeholder screen ('coming-soon',
 // "This screen arrives in a later release.") may only stand in while a screen is being built, never

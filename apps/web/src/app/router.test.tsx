@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { forgetCachedSession, setSession } from '../lib/auth/session-store.ts';
 import { renderRoutes } from '../test/render.tsx';
-import { ROUTE_MAP } from './route-map.ts';
-import { buildRoutes } from './router.tsx';
+import { ROUTE_MAP } from './signed-in-route-map.ts';
+import { buildAllRoutes, buildRoutes, createRouteDiscovery } from './router.tsx';
 
 function signIn(role: 'user' | 'provider') {
   setSession({
@@ -23,7 +23,7 @@ function signIn(role: 'user' | 'provider') {
 }
 
 async function landsOn(path: string, expected: string) {
-  const { router } = renderRoutes(buildRoutes(), path);
+  const { router } = renderRoutes(buildRoutes(), path, { patchRoutesOnNavigation: createRouteDiscovery() });
   await waitFor(() => {
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(expected);
   });
@@ -41,8 +41,8 @@ describe('route map and guards (spec 1 §2)', () => {
     forgetCachedSession();
   });
 
-  it('matches every route of the map to its own entry', () => {
-    const routes = buildRoutes();
+  it('matches every route of the map to its own entry', async () => {
+    const routes = await buildAllRoutes();
     for (const entry of ROUTE_MAP) {
       const concrete = entry.path.replace(':code', 'abc');
       const matches = matchRoutes(routes, concrete);

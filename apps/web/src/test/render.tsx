@@ -4,7 +4,12 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import type { AppConfig } from '@app/contracts/variants';
 import { en } from '../lib/i18n/en.ts';
 import { recoveryEn } from '../features/recovery/i18n/en.ts';
@@ -86,9 +91,15 @@ export function createTestI18n() {
 interface Options {
   config?: AppConfig;
   queryClient?: QueryClient;
+  /** The app's route discovery (router.tsx), for routes whose areas are found on navigation. */
+  patchRoutesOnNavigation?: PatchRoutesOnNavigationFunction;
 }
 
-function Providers({ children, config, queryClient }: { children: ReactNode } & Required<Options>) {
+function Providers({
+  children,
+  config,
+  queryClient,
+}: { children: ReactNode } & Required<Pick<Options, 'config' | 'queryClient'>>) {
   return (
     <MantineProvider env="test">
       <I18nextProvider i18n={createTestI18n()}>
@@ -119,7 +130,10 @@ export function renderRoutes(routes: RouteObject[], initialEntry: string, option
   setLoadedAppConfig(config);
   const queryClient =
     options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [initialEntry],
+    ...(options.patchRoutesOnNavigation ? { patchRoutesOnNavigation: options.patchRoutesOnNavigation } : {}),
+  });
   const result = render(
     <Providers config={config} queryClient={queryClient}>
       <RouterProvider router={router} />

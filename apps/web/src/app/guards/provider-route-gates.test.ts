@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_ROUTE_GATES } from '@app/contracts/provider-route-gates';
-import { ROUTE_MAP } from '../route-map.ts';
+import { ROUTE_MAP } from '../signed-in-route-map.ts';
 
 // spec 3 §6: the router's one guard reads PROVIDER_ROUTE_GATES; a provider screen without a row
 // would open to every provider, and a row without a screen would be a gate nobody passes through.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../lib/i18n/en.ts';
-import { ROUTE_MAP } from '../route-map.ts';
+import { ROUTE_MAP } from '../signed-in-route-map.ts';
 import { PATIENT_MENU, patientMenu } from './user-layout.tsx';
 
 // spec 1 §2 "Patient side menu (paths)": each entry, where it goes.

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetCachedSession, setSession } from '../../lib/auth/session-store.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { buildRoutes } from '../router.tsx';
+import { buildRoutes, createRouteDiscovery } from '../router.tsx';
 
 describe('signed-in layout (spec 1 §2)', () => {
   beforeEach(() => {
@@ -29,7 +29,9 @@ describe('signed-in layout (spec 1 §2)', () => {
   });
 
   it('has header, main and navigation landmarks and closes the side menu when a navigation starts', async () => {
-    const { router } = renderRoutes(buildRoutes(), '/user/appointment');
+    const { router } = renderRoutes(buildRoutes(), '/user/appointment', {
+      patchRoutesOnNavigation: createRouteDiscovery(),
+    });
     const toggle = await screen.findByRole('button', { name: 'Open menu' });
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();

@@ -9,7 +9,7 @@ import {
   IconMail,
   type Icon,
 } from '@tabler/icons-react';
-import { ROUTE_MAP } from '../../../app/route-map.ts';
+import { ROUTE_MAP } from '../../../app/signed-in-route-map.ts';
 
 // spec 3 §2 Patient view shell: icon tabs, each optionally guarded by a permission and a clinic module
 // (the row of its route in PROVIDER_ROUTE_GATES, spec 3 §6). A tab shows only when its route exists in
