@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { TEST_CONFIG } from '../../../test/render.tsx';
@@ -56,6 +56,50 @@ describe('provider list (spec 2 §2, §5)', { timeout: 20_000 }, () => {
     const last = server.calls.filter((call) => call.path === '/api/scheduling/providers').at(-1);
     expect(last?.query.get('stateId')).toBe('NY');
     expect(last?.query.get('visitTypeId')).toBe(VISIT_TYPE);
+  });
+
+  it('keeps filters chosen faster than the location follows; SCHEDULE NOW sees all four (issue 18)', async () => {
+    fakeServer(({ path }) => {
+      if (path === `/api/clinics/${CLINIC}/scheduling-options`) {
+        return { body: schedulingOptions() };
+      }
+      if (path === '/api/scheduling/providers') {
+        return { body: { providers: [provider] } };
+      }
+      return undefined;
+    });
+    const { router } = await renderBooking(`/user/appointment/create?clinicUuid=${CLINIC}`);
+    const scheduleNow = await screen.findByRole('button', { name: 'Schedule now with Dr. Alex Smith' });
+    // Four choices and the click in one go: the router has not committed any of them yet.
+    const choose = (label: string, value: string) => {
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    };
+    choose('State', 'NY');
+    choose('Insurance', '66666666-6666-4666-8666-666666666666');
+    choose('Specialty', '77777777-7777-4777-8777-777777777777');
+    choose('Visit Type', VISIT_TYPE);
+    // What the person chose shows at once.
+    expect(screen.getByLabelText('State')).toHaveValue('NY');
+    expect(screen.getByLabelText('Visit Type')).toHaveValue(VISIT_TYPE);
+    fireEvent.click(scheduleNow);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/user/appointment/create/consultation-types');
+    });
+    expect(screen.queryByRole('dialog', { name: 'Almost done!' })).not.toBeInTheDocument();
+    const query = new URLSearchParams(router.state.location.search);
+    expect([
+      query.get('stateId'),
+      query.get('insuranceId'),
+      query.get('specialtyId'),
+      query.get('visitTypeId'),
+      query.get('providerId'),
+    ]).toEqual([
+      'NY',
+      '66666666-6666-4666-8666-666666666666',
+      '77777777-7777-4777-8777-777777777777',
+      VISIT_TYPE,
+      PROVIDER,
+    ]);
   });
 
   it('hides the State filter with one state; the care manager needs only the visit type', async () => {

@@ -47,10 +47,18 @@ export async function renderBooking(initialEntry: string, config: AppConfig = TE
   const { BookingPage } = await import('./booking-page.tsx');
   const router = createMemoryRouter(
     [
-      { path: '/user/appointment/create', element: <BookingPage /> },
-      { path: '/user/appointment/create/:step', element: <BookingPage /> },
-      { path: '/provider/patient/:patientId/appointments/create', element: <BookingPage /> },
-      { path: '/provider/patient/:patientId/appointments/create/:step', element: <BookingPage /> },
+      {
+        // As in the app, the area's guard is a loader that runs again on every query change, so the
+        // location commits a moment after each navigation.
+        path: '/',
+        loader: () => null,
+        children: [
+          { path: 'user/appointment/create', element: <BookingPage /> },
+          { path: 'user/appointment/create/:step', element: <BookingPage /> },
+          { path: 'provider/patient/:patientId/appointments/create', element: <BookingPage /> },
+          { path: 'provider/patient/:patientId/appointments/create/:step', element: <BookingPage /> },
+        ],
+      },
     ],
     { initialEntries: [initialEntry] },
   );
