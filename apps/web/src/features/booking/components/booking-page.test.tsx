@@ -9,6 +9,8 @@ import {
   DEPARTMENT,
   department,
   fakeServer,
+  insuranceCard,
+  PATIENT_ME,
   PROVIDER,
   provider,
   renderBooking,
@@ -100,6 +102,91 @@ describe('provider list (spec 2 §2, §5)', { timeout: 20_000 }, () => {
       VISIT_TYPE,
       PROVIDER,
     ]);
+  });
+
+  it("starts State and Insurance from the patient's profile; both stay changeable (issue 18)", async () => {
+    const server = fakeServer(({ path }) => {
+      if (path === '/api/me') {
+        return { body: PATIENT_ME };
+      }
+      if (path === `/api/demographics/clinics/${CLINIC}/accounts/${PATIENT_ME.id}/address`) {
+        return {
+          body: {
+            address1: '1 Main St',
+            address2: null,
+            city: 'Newark',
+            zip: '07102',
+            countryId: 'US',
+            stateId: 'NJ',
+          },
+        };
+      }
+      if (path === '/api/insurance/cards') {
+        return { body: [insuranceCard('secondary', 'Medicare'), insuranceCard('primary', 'acme health')] };
+      }
+      if (path === `/api/clinics/${CLINIC}/scheduling-options`) {
+        return { body: schedulingOptions() };
+      }
+      if (path === '/api/scheduling/providers') {
+        return { body: { providers: [provider] } };
+      }
+      return undefined;
+    });
+    const { router } = await renderBooking(`/user/appointment/create?clinicUuid=${CLINIC}`);
+    await waitFor(() => {
+      expect(screen.getByLabelText('State')).toHaveValue('NJ');
+    });
+    expect(screen.getByLabelText('Insurance')).toHaveValue('66666666-6666-4666-8666-666666666666');
+    expect(screen.getByLabelText('Specialty')).toHaveValue('');
+    await waitFor(() => {
+      expect(router.state.location.search).toContain('stateId=NJ');
+    });
+    await waitFor(() => {
+      const last = server.calls.filter((call) => call.path === '/api/scheduling/providers').at(-1);
+      expect(last?.query.get('insuranceId')).toBe('66666666-6666-4666-8666-666666666666');
+    });
+    await userEvent.selectOptions(screen.getByLabelText('State'), 'NY');
+    await waitFor(() => {
+      expect(router.state.location.search).toContain('stateId=NY');
+    });
+  });
+
+  it('keeps a filter chosen before the profile arrived (issue 18)', async () => {
+    const gate: { open?: () => void } = {};
+    const profileLate = new Promise<void>((resolve) => {
+      gate.open = resolve;
+    });
+    fakeServer(({ path }) => {
+      if (path === '/api/me') {
+        return { body: PATIENT_ME, wait: profileLate };
+      }
+      if (path === `/api/demographics/clinics/${CLINIC}/accounts/${PATIENT_ME.id}/address`) {
+        return {
+          body: { address1: null, address2: null, city: null, zip: null, countryId: 'US', stateId: 'NJ' },
+        };
+      }
+      if (path === '/api/insurance/cards') {
+        return { body: [insuranceCard('primary', 'Acme Health')] };
+      }
+      if (path === `/api/clinics/${CLINIC}/scheduling-options`) {
+        return { body: schedulingOptions() };
+      }
+      if (path === '/api/scheduling/providers') {
+        return { body: { providers: [provider] } };
+      }
+      return undefined;
+    });
+    const { router } = await renderBooking(`/user/appointment/create?clinicUuid=${CLINIC}`);
+    await userEvent.selectOptions(await screen.findByLabelText('State'), 'NY');
+    gate.open?.();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Insurance')).toHaveValue('66666666-6666-4666-8666-666666666666');
+    });
+    expect(screen.getByLabelText('State')).toHaveValue('NY');
+    await waitFor(() => {
+      expect(router.state.location.search).toContain('insuranceId=');
+    });
+    expect(new URLSearchParams(router.state.location.search).get('stateId')).toBe('NY');
   });
 
   it('hides the State filter with one state; the care manager needs only the visit type', async () => {
