@@ -120,7 +120,7 @@ test('a patient checks in through the dashboard: regular tasks done, the check-i
   // The dashboard shows every task done, and a done regular task may be opened again.
   await page.goto(`/user/task?appointmentId=${world.appointmentIds[0] ?? ''}`);
   await expect(tasks.filter({ hasText: 'Done' })).toHaveCount(4);
-  await expect(page.getByRole('button', { name: 'Done: Bring your photo ID' }).first()).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Review: Bring your photo ID' }).first()).toBeEnabled();
 
   // The landing now shows the entry as checked in.
   await page.goto('/user/check-in-landing');

@@ -24,9 +24,10 @@ export function TaskList({
       aria-label={t('dashboard.title')}
     >
       {tasks.map((task) => {
+        // Issue 18: the status already says 'Done'; the button of a done task says what it does.
         const label =
           task.status === 'DONE'
-            ? t('action.done')
+            ? t('action.review')
             : task.status === 'NEW'
               ? t('action.start')
               : t('action.continue');
@@ -41,16 +42,18 @@ export function TaskList({
                     {t(`status.${task.status}`)}
                   </Text>
                 </Stack>
-                <Button
-                  variant={task.status === 'DONE' ? 'outline' : 'filled'}
-                  disabled={busy || !canOpenTask(task)}
-                  aria-label={t('action.taskLabel', { action: label, title: task.title })}
-                  onClick={() => {
-                    onOpen(task);
-                  }}
-                >
-                  {label}
-                </Button>
+                {canOpenTask(task) ? (
+                  <Button
+                    variant={task.status === 'DONE' ? 'outline' : 'filled'}
+                    disabled={busy}
+                    aria-label={t('action.taskLabel', { action: label, title: task.title })}
+                    onClick={() => {
+                      onOpen(task);
+                    }}
+                  >
+                    {label}
+                  </Button>
+                ) : null}
               </Group>
             </Paper>
           </li>
