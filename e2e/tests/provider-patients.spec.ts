@@ -66,7 +66,11 @@ test('dr.smith searches a patient, opens the patient view and walks its tabs', a
 
   await tabs.getByRole('link', { name: 'Address and contacts' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Address and contacts' })).toBeVisible();
-  await expect(page.getByText('+12125550123')).toBeVisible();
+  // Issue 18: the phone reads in national form and dials in E.164.
+  await expect(page.getByRole('link', { name: '(212) 555-0123' })).toHaveAttribute(
+    'href',
+    'tel:+12125550123',
+  );
 
   await tabs.getByRole('link', { name: 'Appointments' }).click();
   await expect(page).toHaveURL(new RegExp(`/provider/patient/${patient.id}/appointments$`));

@@ -143,9 +143,7 @@ test('a video visit: the patient arrives, the provider joins, video, chat, scree
   await expect(page.getByText('Please wait, your provider will join shortly.')).toBeVisible();
 
   // spec 3 §2: the provider learns the patient is here, and joins.
-  await expect(
-    provider.page.getByText('Your patient is here. Click below to join the call again.'),
-  ).toBeVisible();
+  await expect(provider.page.getByText('Your patient is here. Click below to join the call.')).toBeVisible();
   // The telehealth waiting room in another tab shows the visit's state (spec 3 waiting room).
   const waitingRoom = await provider.context.newPage();
   const waitingRoomAxe = new AccessibilityWatch(waitingRoom);
@@ -409,9 +407,7 @@ test('the demo video visit: jane.patient joins and dr.smith sees her arrive', as
   // dr.smith sees her arrive without reloading, and joins from the row.
   await expect(row.getByText('Patient waiting')).toBeVisible();
   await row.getByRole('link', { name: 'Join video call' }).click();
-  await expect(
-    provider.page.getByText('Your patient is here. Click below to join the call again.'),
-  ).toBeVisible({
+  await expect(provider.page.getByText('Your patient is here. Click below to join the call.')).toBeVisible({
     timeout: 30_000,
   });
   await provider.page.getByRole('button', { name: 'Join Call' }).click();

@@ -132,6 +132,28 @@ describe('devices (spec 1 §3 Device, §4 device registration, §7 device calls)
     expect(row).toMatchObject({ pushEndpoint: subscription.endpoint, pushP256dh: P256DH, pushAuth: AUTH });
   });
 
+  it('registers a returning browser in one call: the same device, its new push subscription (issue 18)', async () => {
+    // The web client no longer reads first (a 404 there was a console error on every first login).
+    const { deviceIdentifier, deviceId } = await registered(patient.token);
+    const subscription = {
+      endpoint: `https://fcm.googleapis.com/fcm/send/again-${identifier()}`,
+      keys: { p256dh: P256DH, auth: AUTH },
+    };
+    const again = await create(patient.token, {
+      deviceIdentifier,
+      deviceType: 'web',
+      pushSubscription: subscription,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ deviceId });
+    const rows = await t.context.db
+      .select()
+      .from(devices)
+      .where(eq(devices.deviceIdentifier, deviceIdentifier));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: deviceId, pushEndpoint: subscription.endpoint, pushP256dh: P256DH });
+  });
+
   it('gives a browser subscription to whoever registered it last (shared computer)', async () => {
     const endpoint = `https://fcm.googleapis.com/fcm/send/shared-${identifier()}`;
     const pushSubscription = { endpoint, keys: { p256dh: P256DH, auth: AUTH } };

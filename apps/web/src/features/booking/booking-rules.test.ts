@@ -4,6 +4,7 @@ import {
   createEach,
   joinLabels,
   missingFilters,
+  profileFilters,
   recurringNeedsPeriod,
 } from './booking-rules.ts';
 
@@ -57,5 +58,34 @@ describe('recurring and comment rules', () => {
     });
     expect(created).toEqual([1, 2, 3]);
     expect(ids).toEqual(['a1', -1, 'a3']);
+  });
+});
+
+describe('profileFilters (issue 18: State and Insurance from the profile)', () => {
+  const options = {
+    states: [item('NY'), item('NJ')],
+    insurances: [
+      { id: 'ins-aetna', name: 'Aetna' },
+      { id: 'ins-bcbs', name: 'Blue Cross Blue Shield' },
+    ],
+  };
+
+  it("takes the address's state and the first card whose insurance company the clinic lists", () => {
+    expect(
+      profileFilters(options, {
+        stateId: 'NJ',
+        insuranceNames: ['Unknown Health', ' blue cross blue shield ', 'Aetna'],
+      }),
+    ).toEqual({ stateId: 'NJ', insuranceId: 'ins-bcbs' });
+  });
+
+  it('leaves out what the clinic does not list, and the state when there is no State filter', () => {
+    expect(profileFilters(options, { stateId: 'CA', insuranceNames: ['Medicare'] })).toEqual({});
+    expect(
+      profileFilters({ ...options, states: [item('NY')] }, { stateId: 'NY', insuranceNames: [] }),
+    ).toEqual({});
+    expect(profileFilters(options, { stateId: null, insuranceNames: ['AETNA'] })).toEqual({
+      insuranceId: 'ins-aetna',
+    });
   });
 });

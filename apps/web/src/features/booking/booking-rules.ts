@@ -76,3 +76,39 @@ export async function createEach<T>(
   }
   return ids;
 }
+
+/** What the patient's profile says about the booking filters (issue 18). */
+export interface ProfileFilterSource {
+  /** The state of the patient's address (demographics), e.g. 'NY'. */
+  stateId: string | null;
+  /** The insurance companies of the patient's cards, primary first. */
+  insuranceNames: string[];
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.trim().localeCompare(b.trim(), undefined, { sensitivity: 'base' }) === 0;
+}
+
+/**
+ * Issue 18: State and Insurance start from the patient's profile when the clinic offers them: the
+ * address's state when it is one of the listed states (the filter shows only with more than one), the
+ * first card whose insurance company is listed by name. The person may change both.
+ */
+export function profileFilters(
+  options: Pick<SchedulingOptions, 'states' | 'insurances'>,
+  profile: ProfileFilterSource,
+): { stateId?: string; insuranceId?: string } {
+  const filters: { stateId?: string; insuranceId?: string } = {};
+  const state = options.states.find((item) => item.id === profile.stateId);
+  if (options.states.length > 1 && state) {
+    filters.stateId = state.id;
+  }
+  for (const name of profile.insuranceNames) {
+    const insurance = options.insurances.find((item) => sameName(item.name, name));
+    if (insurance) {
+      filters.insuranceId = insurance.id;
+      break;
+    }
+  }
+  return filters;
+}

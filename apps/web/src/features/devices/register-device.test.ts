@@ -17,7 +17,7 @@ function answer(status: number, body: unknown): Response {
   });
 }
 
-describe('device registration (spec 1 §4, §7, §8)', () => {
+describe('device registration (spec 1 §4, §7, §8; issue 18)', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const calls = () =>
     fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${urlOf(url).split('?')[0] ?? ''}`);
@@ -32,15 +32,12 @@ describe('device registration (spec 1 §4, §7, §8)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('reads the device, creates it on 404, then requests and stores the ticket', async () => {
+  it('registers the device with one create-or-update call (no 404 read), then stores the ticket', async () => {
     fetchMock.mockImplementation((input, init) => {
       const url = urlOf(input);
       const method = init?.method ?? 'GET';
       if (url.startsWith('/public/push/public-key')) {
         return Promise.resolve(answer(200, { publicKey: null }));
-      }
-      if (method === 'GET' && url.startsWith('/api/user/device?')) {
-        return Promise.resolve(answer(404, { message: 'Device not found.' }));
       }
       if (method === 'POST' && url === '/api/user/devices') {
         return Promise.resolve(answer(201, { deviceId: DEVICE_ID }));
@@ -55,13 +52,12 @@ describe('device registration (spec 1 §4, §7, §8)', () => {
 
     expect(calls()).toEqual([
       'GET /public/push/public-key',
-      'GET /api/user/device',
       'POST /api/user/devices',
       `POST /api/user/device/${DEVICE_ID}/ticket`,
     ]);
     const pushId = localStorage.getItem('pushId');
     expect(pushId).toMatch(/^web-[0-9a-f]{32}$/);
-    const created = JSON.parse(fetchMock.mock.calls[2]?.[1]?.body as string) as unknown;
+    const created = JSON.parse(fetchMock.mock.calls[1]?.[1]?.body as string) as unknown;
     expect(created).toEqual({
       deviceIdentifier: pushId,
       deviceType: 'web',
@@ -72,7 +68,7 @@ describe('device registration (spec 1 §4, §7, §8)', () => {
     expect(localStorage.getItem('ticket')).toBe('the-ticket');
   });
 
-  it('updates a device it finds and keeps the same pushId', async () => {
+  it('sends the same pushId again on the next login (the server updates its device)', async () => {
     localStorage.setItem('pushId', `web-${'a'.repeat(32)}`);
     fetchMock.mockImplementation((input, init) => {
       const url = urlOf(input);
@@ -80,11 +76,8 @@ describe('device registration (spec 1 §4, §7, §8)', () => {
       if (url.startsWith('/public/push/public-key')) {
         return Promise.resolve(answer(200, { publicKey: null }));
       }
-      if (method === 'GET') {
+      if (method === 'POST' && url === '/api/user/devices') {
         return Promise.resolve(answer(200, { deviceId: DEVICE_ID }));
-      }
-      if (method === 'PUT') {
-        return Promise.resolve(answer(204, null));
       }
       return Promise.resolve(answer(200, { ticket: 'next-ticket' }));
     });
@@ -93,11 +86,11 @@ describe('device registration (spec 1 §4, §7, §8)', () => {
 
     expect(calls()).toEqual([
       'GET /public/push/public-key',
-      'GET /api/user/device',
-      `PUT /api/user/devices/${DEVICE_ID}`,
+      'POST /api/user/devices',
       `POST /api/user/device/${DEVICE_ID}/ticket`,
     ]);
-    expect(urlOf(fetchMock.mock.calls[1]?.[0])).toContain(`deviceIdentifier=web-${'a'.repeat(32)}`);
+    const sent = JSON.parse(fetchMock.mock.calls[1]?.[1]?.body as string) as { deviceIdentifier: string };
+    expect(sent.deviceIdentifier).toBe(`web-${'a'.repeat(32)}`);
     expect(localStorage.getItem('ticket')).toBe('next-ticket');
   });
 

@@ -1,14 +1,7 @@
 import type { DeviceInput } from '@app/contracts/devices';
-import { isApiRequestError } from '../../lib/api/api-error.ts';
 import { LOCAL_KEYS } from '../../lib/storage/storage-keys.ts';
 import { readItem, writeItem } from '../../lib/storage/browser-storage.ts';
-import {
-  createDevice,
-  getPushPublicKey,
-  readDevice,
-  requestDeviceTicket,
-  updateDevice,
-} from './api/devices-api.ts';
+import { createDevice, getPushPublicKey, requestDeviceTicket } from './api/devices-api.ts';
 import { currentPushSubscription } from './push-subscription.ts';
 
 /** This browser's device identifier, made once and kept across logins (it names the browser). */
@@ -33,9 +26,10 @@ async function pushSubscriptionOrNull(): Promise<DeviceInput['pushSubscription']
 }
 
 /**
- * spec 1 §4 device registration: read the device by its identifier; a 404 creates it (spec 1 §8);
- * then the ticket is requested. An existing device is updated with the current push subscription.
- * Stores pushId, deviceId and ticket (spec 1 §3).
+ * spec 1 §4 device registration: find or create this browser's device, then request the ticket.
+ * Issue 18 (decision 0054): one POST /api/user/devices does both — the server creates the device of
+ * this identifier or updates the one it has (an upsert), so the read that answered 404 on every first
+ * login (a console error) is not made. Stores pushId, deviceId and ticket (spec 1 §3).
  */
 export async function registerDevice(): Promise<void> {
   const pushId = browserPushId();
@@ -45,16 +39,7 @@ export async function registerDevice(): Promise<void> {
     deviceToken: null,
     pushSubscription: await pushSubscriptionOrNull(),
   };
-  let deviceId: string;
-  try {
-    deviceId = await readDevice(pushId);
-    await updateDevice(deviceId, device);
-  } catch (error) {
-    if (!isApiRequestError(error) || error.status !== 404) {
-      throw error;
-    }
-    deviceId = await createDevice(device);
-  }
+  const deviceId = await createDevice(device);
   const ticket = await requestDeviceTicket(deviceId);
   writeItem('local', LOCAL_KEYS.deviceId, deviceId);
   writeItem('local', LOCAL_KEYS.ticket, ticket);

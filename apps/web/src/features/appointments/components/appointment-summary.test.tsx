@@ -243,6 +243,21 @@ describe('AppointmentSummary', () => {
     );
   });
 
+  it('a telehealth visit says so once and has no address or map (issue 18)', async () => {
+    renderSummary(summaryUrl(''), {
+      ...APPOINTMENT,
+      type: 'video_call',
+      allowVideoCall: true,
+      consultationTypeTitle: 'Telehealth visit',
+    });
+    expect(await screen.findByRole('link', { name: 'Start video visit' })).toBeInTheDocument();
+    expect(screen.getAllByText('Telehealth visit')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Location' })).not.toBeInTheDocument();
+    expect(screen.queryByText('1 Main St, Springfield, Illinois')).not.toBeInTheDocument();
+    expect(screen.queryByText('Springfield')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /map/i })).not.toBeInTheDocument();
+  });
+
   it('not found: a clear message', async () => {
     renderSummary('/user/appointment/create/summary?appointmentId=99999999-9999-4999-8999-999999999999');
     expect(await screen.findByText('This appointment could not be found.')).toBeInTheDocument();

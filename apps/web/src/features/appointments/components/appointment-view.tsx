@@ -114,7 +114,13 @@ export function AppointmentView({ appointment, viewer, variant, heading, startTi
     meta,
   });
 
-  const address = addressText(appointment);
+  // Issue 18: a telehealth visit has no place to go to (no address, no map) and says 'Telehealth
+  // visit' once, even when that is also its consultation type's title.
+  const telehealth = appointment.type === 'video_call';
+  const address = telehealth ? null : addressText(appointment);
+  const title = appointment.consultationTypeTitle || appointment.clinicName;
+  const kind = t(telehealth ? 'details.telehealth' : 'details.officeVisit');
+  const kindShown = title.trim().toLocaleLowerCase() !== kind.trim().toLocaleLowerCase();
   const video = videoCallPath(appointment, viewer);
   const cancelShown = canCancel(appointment, viewer);
   const waitlistShown = isWaitlistLinkShown(appointment);
@@ -162,11 +168,13 @@ export function AppointmentView({ appointment, viewer, variant, heading, startTi
                 {t(`list.status.${appointment.status}`)}
               </StatusChip>
             </Group>
-            {appointment.address?.city ? <Text>{appointment.address.city}</Text> : null}
-            <Text>{appointment.consultationTypeTitle || appointment.clinicName}</Text>
-            <Text size="sm" c="gray.8">
-              {t(appointment.type === 'video_call' ? 'details.telehealth' : 'details.officeVisit')}
-            </Text>
+            {!telehealth && appointment.address?.city ? <Text>{appointment.address.city}</Text> : null}
+            <Text>{title}</Text>
+            {kindShown ? (
+              <Text size="sm" c="gray.8">
+                {kind}
+              </Text>
+            ) : null}
           </Stack>
         </Group>
       </Paper>

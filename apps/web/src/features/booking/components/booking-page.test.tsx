@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { TEST_CONFIG } from '../../../test/render.tsx';
@@ -9,6 +9,8 @@ import {
   DEPARTMENT,
   department,
   fakeServer,
+  insuranceCard,
+  PATIENT_ME,
   PROVIDER,
   provider,
   renderBooking,
@@ -56,6 +58,135 @@ describe('provider list (spec 2 §2, §5)', { timeout: 20_000 }, () => {
     const last = server.calls.filter((call) => call.path === '/api/scheduling/providers').at(-1);
     expect(last?.query.get('stateId')).toBe('NY');
     expect(last?.query.get('visitTypeId')).toBe(VISIT_TYPE);
+  });
+
+  it('keeps filters chosen faster than the location follows; SCHEDULE NOW sees all four (issue 18)', async () => {
+    fakeServer(({ path }) => {
+      if (path === `/api/clinics/${CLINIC}/scheduling-options`) {
+        return { body: schedulingOptions() };
+      }
+      if (path === '/api/scheduling/providers') {
+        return { body: { providers: [provider] } };
+      }
+      return undefined;
+    });
+    const { router } = await renderBooking(`/user/appointment/create?clinicUuid=${CLINIC}`);
+    const scheduleNow = await screen.findByRole('button', { name: 'Schedule now with Dr. Alex Smith' });
+    // Four choices and the click in one go: the router has not committed any of them yet.
+    const choose = (label: string, value: string) => {
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    };
+    choose('State', 'NY');
+    choose('Insurance', '66666666-6666-4666-8666-666666666666');
+    choose('Specialty', '77777777-7777-4777-8777-777777777777');
+    choose('Visit Type', VISIT_TYPE);
+    // What the person chose shows at once.
+    expect(screen.getByLabelText('State')).toHaveValue('NY');
+    expect(screen.getByLabelText('Visit Type')).toHaveValue(VISIT_TYPE);
+    fireEvent.click(scheduleNow);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/user/appointment/create/consultation-types');
+    });
+    expect(screen.queryByRole('dialog', { name: 'Almost done!' })).not.toBeInTheDocument();
+    const query = new URLSearchParams(router.state.location.search);
+    expect([
+      query.get('stateId'),
+      query.get('insuranceId'),
+      query.get('specialtyId'),
+      query.get('visitTypeId'),
+      query.get('providerId'),
+    ]).toEqual([
+      'NY',
+      '66666666-6666-4666-8666-666666666666',
+      '77777777-7777-4777-8777-777777777777',
+      VISIT_TYPE,
+      PROVIDER,
+    ]);
+  });
+
+  it("starts State and Insurance from the patient's profile; both stay changeable (issue 18)", async () => {
+    const server = fakeServer(({ path }) => {
+      if (path === '/api/me') {
+        return { body: PATIENT_ME };
+      }
+      if (path === `/api/demographics/clinics/${CLINIC}/accounts/${PATIENT_ME.id}/address`) {
+        return {
+          body: {
+            address1: '1 Main St',
+            address2: null,
+            city: 'Newark',
+            zip: '07102',
+            countryId: 'US',
+            stateId: 'NJ',
+          },
+        };
+      }
+      if (path === '/api/insurance/cards') {
+        return { body: [insuranceCard('secondary', 'Medicare'), insuranceCard('primary', 'acme health')] };
+      }
+      if (path === `/api/clinics/${CLINIC}/scheduling-options`) {
+        return { body: schedulingOptions() };
+      }
+      if (path === '/api/scheduling/providers') {
+        return { body: { providers: [provider] } };
+      }
+      return undefined;
+    });
+    const { router } = await renderBooking(`/user/appointment/create?clinicUuid=${CLINIC}`);
+    await waitFor(() => {
+      expect(screen.getByLabelText('State')).toHaveValue('NJ');
+    });
+    expect(screen.getByLabelText('Insurance')).toHaveValue('66666666-6666-4666-8666-666666666666');
+    expect(screen.getByLabelText('Specialty')).toHaveValue('');
+    await waitFor(() => {
+      expect(router.state.location.search).toContain('stateId=NJ');
+    });
+    await waitFor(() => {
+      const last = server.calls.filter((call) => call.path === '/api/scheduling/providers').at(-1);
+      expect(last?.query.get('insuranceId')).toBe('66666666-6666-4666-8666-666666666666');
+    });
+    await userEvent.selectOptions(screen.getByLabelText('State'), 'NY');
+    await waitFor(() => {
+      expect(router.state.location.search).toContain('stateId=NY');
+    });
+  });
+
+  it('keeps a filter chosen before the profile arrived (issue 18)', async () => {
+    const gate: { open?: () => void } = {};
+    const profileLate = new Promise<void>((resolve) => {
+      gate.open = resolve;
+    });
+    fakeServer(({ path }) => {
+      if (path === '/api/me') {
+        return { body: PATIENT_ME, wait: profileLate };
+      }
+      if (path === `/api/demographics/clinics/${CLINIC}/accounts/${PATIENT_ME.id}/address`) {
+        return {
+          body: { address1: null, address2: null, city: null, zip: null, countryId: 'US', stateId: 'NJ' },
+        };
+      }
+      if (path === '/api/insurance/cards') {
+        return { body: [insuranceCard('primary', 'Acme Health')] };
+      }
+      if (path === `/api/clinics/${CLINIC}/scheduling-options`) {
+        return { body: schedulingOptions() };
+      }
+      if (path === '/api/scheduling/providers') {
+        return { body: { providers: [provider] } };
+      }
+      return undefined;
+    });
+    const { router } = await renderBooking(`/user/appointment/create?clinicUuid=${CLINIC}`);
+    await userEvent.selectOptions(await screen.findByLabelText('State'), 'NY');
+    gate.open?.();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Insurance')).toHaveValue('66666666-6666-4666-8666-666666666666');
+    });
+    expect(screen.getByLabelText('State')).toHaveValue('NY');
+    await waitFor(() => {
+      expect(router.state.location.search).toContain('insuranceId=');
+    });
+    expect(new URLSearchParams(router.state.location.search).get('stateId')).toBe('NY');
   });
 
   it('hides the State filter with one state; the care manager needs only the visit type', async () => {

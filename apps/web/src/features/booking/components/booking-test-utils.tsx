@@ -47,10 +47,18 @@ export async function renderBooking(initialEntry: string, config: AppConfig = TE
   const { BookingPage } = await import('./booking-page.tsx');
   const router = createMemoryRouter(
     [
-      { path: '/user/appointment/create', element: <BookingPage /> },
-      { path: '/user/appointment/create/:step', element: <BookingPage /> },
-      { path: '/provider/patient/:patientId/appointments/create', element: <BookingPage /> },
-      { path: '/provider/patient/:patientId/appointments/create/:step', element: <BookingPage /> },
+      {
+        // As in the app, the area's guard is a loader that runs again on every query change, so the
+        // location commits a moment after each navigation.
+        path: '/',
+        loader: () => null,
+        children: [
+          { path: 'user/appointment/create', element: <BookingPage /> },
+          { path: 'user/appointment/create/:step', element: <BookingPage /> },
+          { path: 'provider/patient/:patientId/appointments/create', element: <BookingPage /> },
+          { path: 'provider/patient/:patientId/appointments/create/:step', element: <BookingPage /> },
+        ],
+      },
     ],
     { initialEntries: [initialEntry] },
   );
@@ -68,7 +76,8 @@ export interface FakeCall {
   query: URLSearchParams;
   body: unknown;
 }
-type Handler = (call: FakeCall) => { status?: number; body: unknown } | undefined;
+/** `wait`: the answer comes once it settles (a slow server). */
+type Handler = (call: FakeCall) => { status?: number; body: unknown; wait?: Promise<void> } | undefined;
 
 /** Replaces fetch: each handler may answer a call; unanswered calls get 404. */
 export function fakeServer(handler: Handler) {
@@ -84,11 +93,12 @@ export function fakeServer(handler: Handler) {
     };
     calls.push(call);
     const answer = handler(call) ?? { status: 404, body: { message: 'Not found' } };
-    return Promise.resolve(
-      new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      }),
+    return (answer.wait ?? Promise.resolve()).then(
+      () =>
+        new Response(JSON.stringify(answer.body), {
+          status: answer.status ?? 200,
+          headers: { 'content-type': 'application/json' },
+        }),
     );
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -154,5 +164,45 @@ export function consultationType(overrides: Record<string, unknown> = {}) {
     allowWaitlist: false,
     visitTypeId: VISIT_TYPE,
     ...overrides,
+  };
+}
+
+/** GET /api/me of a patient (the booking reads the profile of the person booking for themselves). */
+export const PATIENT_ME = {
+  id: '88888888-8888-4888-8888-888888888888',
+  memberId: '123456789',
+  memberType: 'patient',
+  role: 'user',
+  username: 'maria',
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  name: 'Maria Lopez',
+  email: null,
+  image: null,
+  timezone: null,
+  status: 'active',
+  communicationLanguage: { isoCode: 'en' },
+  isResetPasswordRequired: false,
+  isSecurityQuestionEmpty: false,
+  providerPermissions: [],
+};
+
+/** An insurance card of the patient as GET /api/insurance/cards lists it. */
+export function insuranceCard(kind: 'primary' | 'secondary', ircName: string) {
+  return {
+    id: `card-${kind}`,
+    clinicUuid: CLINIC,
+    userId: PATIENT_ME.id,
+    kind,
+    status: 'new',
+    updatedAt: '2026-11-20T10:00:00Z',
+    front: { fileId: 'f', href: '/files/f' },
+    back: null,
+    insuranceNumber: 'X1',
+    ircName,
+    planName: 'Gold',
+    policyHolderName: 'Maria Lopez',
+    listAppointmentId: [],
+    patient: { id: PATIENT_ME.id, name: 'Maria Lopez', firstName: 'Maria', image: null },
   };
 }

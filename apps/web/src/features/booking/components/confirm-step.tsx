@@ -5,9 +5,9 @@ import { reasonProblem } from '@app/contracts/appointments';
 import { formatZoned } from '../../../lib/dates/format-time.ts';
 import { useSchedulingOptions } from '../api/get-scheduling-options.ts';
 import { useConsultationType } from '../api/get-consultation-type.ts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createAppointment } from '../../appointments/api/create-appointment.ts';
-import { APPOINTMENTS_PATH } from '../../appointments/api/get-appointment.ts';
+import { APPOINTMENTS_PATH, appointmentQuery } from '../../appointments/api/get-appointment.ts';
 import { commentToSend, createEach } from '../booking-rules.ts';
 import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
@@ -52,6 +52,20 @@ export function ConfirmStep({ context, reschedule }: { context: BookingContext; 
   const [touched, setTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Issue 18: a reschedule keeps the reason for the visit. It starts from the appointment being
+  // replaced (shown, changeable), unless the person has typed meanwhile.
+  const replaced = useQuery({
+    ...appointmentQuery(cancelAppointmentId ?? ''),
+    enabled: cancelAppointmentId !== null,
+    meta: { errorBanner: false },
+  });
+  const [reasonKept, setReasonKept] = useState(false);
+  if (!reasonKept && replaced.data) {
+    setReasonKept(true);
+    if (text === '' && replaced.data.appointmentComment) {
+      setText(replaced.data.appointmentComment);
+    }
+  }
 
   if (!providerId || !departmentUuid || !consultationTypeId || slots.length === 0) {
     return (

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Anchor,
@@ -9,6 +10,7 @@ import {
   NativeSelect,
   Paper,
   Radio,
+  SimpleGrid,
   Stack,
   Tabs,
   Text,
@@ -27,7 +29,16 @@ import {
 import { dayjs } from '../../../lib/dates/dayjs.ts';
 import { useSchedulingOptions } from '../api/get-scheduling-options.ts';
 import { useProviderList, type ProviderListParams } from '../api/list-providers.ts';
-import { joinLabels, missingFilters, recurringNeedsPeriod, type MissingFilter } from '../booking-rules.ts';
+import { currentUserQueryOptions } from '../../auth/api/get-current-user.ts';
+import { addressQuery } from '../../demographics/api/get-address.ts';
+import { insuranceCardsQuery } from '../../insurance/api/list-insurance-cards.ts';
+import {
+  joinLabels,
+  missingFilters,
+  profileFilters,
+  recurringNeedsPeriod,
+  type MissingFilter,
+} from '../booking-rules.ts';
 import type { bookingEn } from '../i18n/en.ts';
 import { Busy } from './busy.tsx';
 import type { BookingContext } from './booking-context.ts';
@@ -121,6 +132,47 @@ function useProviderParams(context: BookingContext, showAdvanced: boolean): Prov
   }, [clinicUuid, careManager, search, showAdvanced]);
 }
 
+/**
+ * Issue 18: a patient booking for themselves starts with State and Insurance from their profile (the
+ * address's state, the insurance company of their cards). Applied once, after the profile arrived, and
+ * only to a filter that is still empty and that the person has not touched: a choice made while the
+ * page was loading stays.
+ */
+function useProfilePrefill(
+  context: BookingContext,
+  options: SchedulingOptions | undefined,
+  touched: { current: Set<string> },
+) {
+  const { flow, clinicUuid } = context;
+  const own = flow.patientId === null && flow.step === 'providers';
+  const me = useQuery({ ...currentUserQueryOptions(), enabled: own });
+  const userId = me.data?.id ?? '';
+  const meta = { errorBanner: false };
+  const address = useQuery({ ...addressQuery(clinicUuid, userId), enabled: own && userId !== '', meta });
+  const cards = useQuery({ ...insuranceCardsQuery(clinicUuid, userId), enabled: own && userId !== '', meta });
+  const applied = useRef(false);
+  const { get, setQuery } = flow;
+  useEffect(() => {
+    if (applied.current || !own || !options || address.isPending || cards.isPending) {
+      return;
+    }
+    applied.current = true;
+    const names = [...(cards.data ?? [])]
+      .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'primary' ? -1 : 1))
+      .map((card) => card.ircName);
+    const filters = profileFilters(options, {
+      stateId: address.data?.stateId ?? null,
+      insuranceNames: names,
+    });
+    const values = Object.fromEntries(
+      Object.entries(filters).filter(([key]) => !touched.current.has(key) && !get(key)),
+    );
+    if (Object.keys(values).length > 0) {
+      setQuery(values);
+    }
+  }, [own, options, address.isPending, address.data, cards.isPending, cards.data, get, setQuery, touched]);
+}
+
 /** spec 2 §2 provider list (booking start): tabs, filters, provider rows, 'Almost done!' dialogs. */
 export function ProviderListStep({ context }: { context: BookingContext }) {
   const { t } = useTranslation('booking');
@@ -134,6 +186,12 @@ export function ProviderListStep({ context }: { context: BookingContext }) {
   const [dialog, setDialog] = useState<string | null>(null);
   const params = useProviderParams(context, showAdvanced);
   const providers = useProviderList(options.data ? params : null);
+  // The filters the person changed on this page (the profile does not overwrite them).
+  const touched = useRef(new Set<string>());
+  useProfilePrefill(context, options.data, touched);
+  const onChoose = (key: string) => {
+    touched.current.add(key);
+  };
 
   const modules = options.data?.modules ?? [];
   // spec 2 §2: the Recurring Visit tab is for the care manager, when the clinic module is active.
@@ -195,6 +253,7 @@ export function ProviderListStep({ context }: { context: BookingContext }) {
                 <FilterForm
                   context={context}
                   options={options.data}
+                  onChoose={onChoose}
                   advancedModule={advancedModule}
                   showAdvanced={showAdvanced}
                   onToggleAdvanced={() => {
@@ -207,6 +266,7 @@ export function ProviderListStep({ context }: { context: BookingContext }) {
                   <FilterForm
                     context={context}
                     options={options.data}
+                    onChoose={onChoose}
                     advancedModule={false}
                     showAdvanced={false}
                     onToggleAdvanced={() => undefined}
@@ -219,6 +279,7 @@ export function ProviderListStep({ context }: { context: BookingContext }) {
             <FilterForm
               context={context}
               options={options.data}
+              onChoose={onChoose}
               advancedModule={advancedModule}
               showAdvanced={showAdvanced}
               onToggleAdvanced={() => {
@@ -252,12 +313,14 @@ export function ProviderListStep({ context }: { context: BookingContext }) {
 function FilterForm({
   context,
   options,
+  onChoose,
   advancedModule,
   showAdvanced,
   onToggleAdvanced,
 }: {
   context: BookingContext;
   options: SchedulingOptions;
+  onChoose: (key: string) => void;
   advancedModule: boolean;
   showAdvanced: boolean;
   onToggleAdvanced: () => void;
@@ -265,6 +328,11 @@ function FilterForm({
   const { t } = useTranslation('booking');
   const { flow } = context;
   const today = dayjs().tz(options.timezone).format('YYYY-MM-DD');
+  const filterCount =
+    2 +
+    (options.states.length > 1 ? 1 : 0) +
+    (options.insurances.length > 0 ? 1 : 0) +
+    (options.specialties.length > 0 ? 1 : 0);
   const select = (key: string, label: string, items: { id: string; name: string }[]) => (
     <NativeSelect
       label={label}
@@ -274,13 +342,15 @@ function FilterForm({
         ...items.map((item) => ({ value: item.id, label: item.name })),
       ]}
       onChange={(event) => {
+        onChoose(key);
         flow.setQuery({ [key]: event.currentTarget.value });
       }}
     />
   );
   return (
     <Stack gap="sm">
-      <Group grow align="flex-end" wrap="wrap">
+      {/* Issue 18: one filter a row on phones, two on tablets, all in one row on wide screens. */}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: filterCount }} spacing="sm" verticalSpacing="sm">
         {/* spec 2 §2: State only when more than one state exists. */}
         {options.states.length > 1 ? select('stateId', t('providers.state'), options.states) : null}
         {options.insurances.length > 0
@@ -291,7 +361,7 @@ function FilterForm({
           : null}
         {select('visitTypeId', t('providers.visitType'), options.visitTypes)}
         {select('departmentId', t('providers.location'), options.departments)}
-      </Group>
+      </SimpleGrid>
       <Group align="flex-end">
         <TextInput
           type="date"

@@ -259,6 +259,72 @@ describe('confirm (spec 2 §2, §3, §5)', { timeout: 20_000 }, () => {
     expect(body).not.toHaveProperty('text');
   });
 
+  it('keeps the reason for the visit on a reschedule, still changeable (issue 18)', async () => {
+    const replacedId = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+    const server = fakeServer(({ path, method }) => {
+      if (path === `/api/appointments/${replacedId}`) {
+        return {
+          body: {
+            id: replacedId,
+            appointmentId: replacedId,
+            uuid: replacedId,
+            clinicUuid: CLINIC,
+            clinicName: 'Riverside',
+            userId: 'u1',
+            patientId: 'u1',
+            patientName: 'Maria Lopez',
+            providerId: PROVIDER,
+            departmentUuid: DEPARTMENT,
+            departmentName: 'Riverside Main',
+            consultationTypeId: TYPE,
+            consultationTypeTitle: 'Follow-up visit',
+            consultationTypeMessage: null,
+            startAt: '2026-11-23T09:00:00-05:00',
+            finishAt: '2026-11-23T09:30:00-05:00',
+            timezone: 'America/New_York',
+            type: 'office',
+            status: 'booked',
+            confirmedAt: null,
+            isCancellable: true,
+            canPatientCancel: true,
+            allowVideoCall: false,
+            hasNewVideoLayout: false,
+            isPreCheckIn: false,
+            isNewCheckIn: false,
+            isInWaitList: false,
+            isConvertRequired: false,
+            doctorName: 'Dr. Alex Smith',
+            doctorImage: null,
+            address: null,
+            attachments: [],
+            appointmentComment: 'Knee pain',
+            externalId: null,
+            waitlist: { isAvailable: false },
+          },
+        };
+      }
+      return path === '/api/appointments' && method === 'POST'
+        ? { status: 201, body: { id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' } }
+        : catalogue(path);
+    });
+    const { router } = await renderBooking(
+      `/user/appointment/create/confirm-reschedule?${CONFIRM}&cancelAppointmentId=${replacedId}`,
+    );
+    const reason = await screen.findByLabelText(/Reason for visit/);
+    await waitFor(() => {
+      expect(reason).toHaveValue('Knee pain');
+    });
+    expect(screen.getByText('9 / 20')).toBeInTheDocument();
+    await userEvent.type(reason, ', left');
+    await userEvent.click(screen.getByRole('button', { name: 'SCHEDULE NOW' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/user/appointment/create/summary');
+    });
+    const body = server.calls.find((call) => call.path === '/api/appointments' && call.method === 'POST')
+      ?.body as Record<string, unknown>;
+    expect([body.text, body.cancelAppointmentId]).toEqual(['Knee pain, left', replacedId]);
+  });
+
   it('creates a recurring series slot by slot; failed times go to failedStartAt', async () => {
     const WED = slot('2026-12-08T09:00:00-05:00', '2026-12-08T09:30:00-05:00');
     let count = 0;

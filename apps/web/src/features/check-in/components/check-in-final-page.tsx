@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -19,6 +19,8 @@ import {
   readCheckInFlow,
   SELF_CHECK_IN_FINAL_URL,
 } from '../task-flow.ts';
+import { appointmentQuery } from '../../appointments/api/get-appointment.ts';
+import { finalTextKind } from '../final-text.ts';
 
 type Phase = 'finishing' | 'finished' | 'remaining' | 'failed';
 
@@ -28,7 +30,7 @@ type Phase = 'finishing' | 'finished' | 'remaining' | 'failed';
  * the end page shows.
  */
 export function CheckInFinalPage() {
-  const { t } = useTranslation('checkIn');
+  const { t, i18n } = useTranslation('checkIn');
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -75,6 +77,12 @@ export function CheckInFinalPage() {
   }, [appointmentIds, queryClient]);
 
   const [first] = appointmentIds;
+  // Issue 18: the end page's words depend on where the patient is (kiosk, today, days ahead, video).
+  const visit = useQuery({
+    ...appointmentQuery(first ?? ''),
+    enabled: first !== undefined && !selfCheckIn,
+    meta: { errorBanner: false },
+  });
   if (phase === 'finishing') {
     return (
       <Stack gap="md">
@@ -96,10 +104,24 @@ export function CheckInFinalPage() {
       </Stack>
     );
   }
+  function finalText(): string {
+    // The browser's clock is the suite's in tests (Playwright), the real one otherwise.
+    const kind = finalTextKind({ selfCheckIn, appointment: visit.data ?? null, now: new Date() });
+    if (kind === 'ahead' && visit.data) {
+      const date = new Intl.DateTimeFormat(i18n.language, {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        timeZone: visit.data.timezone,
+      }).format(new Date(visit.data.startAt));
+      return t('final.textAhead', { date });
+    }
+    return t(kind === 'kiosk' ? 'final.text' : kind === 'video' ? 'final.textVideo' : 'final.textToday');
+  }
   return (
     <Stack gap="md">
       <PageTitle>{t('final.title')}</PageTitle>
-      <Text>{t('final.text')}</Text>
+      <Text>{finalText()}</Text>
       {selfCheckIn ? (
         <Button
           onClick={() => {

@@ -38,6 +38,12 @@ export const checkInEn = {
 
   'final.title': 'Check-in complete',
   'final.text': 'Thank you, you are checked in. Please let the front desk know you have arrived.',
+  'final.textToday':
+    'Thank you, you are checked in. When you arrive, please let the front desk know you are here.',
+  'final.textAhead':
+    'Thank you, your check-in is done. There is nothing else to do before your visit on {{date}}.',
+  'final.textVideo':
+    'Thank you, you are checked in. Join the video visit from your appointment when it opens.',
   'final.finishing': 'Finishing your check-in…',
   'final.remaining': 'Some tasks are still to do.',
   'final.failed': 'Your check-in could not be finished.',

@@ -37,6 +37,10 @@ export const checkInEs: Record<keyof typeof checkInEn, string> = {
 
   'final.title': 'Registro completado',
   'final.text': 'Gracias, ya está registrado. Avise en recepción de que ha llegado.',
+  'final.textToday': 'Gracias, ya está registrado. Cuando llegue, avise en recepción de que está aquí.',
+  'final.textAhead':
+    'Gracias, su registro está hecho. No tiene nada más que hacer antes de su visita del {{date}}.',
+  'final.textVideo': 'Gracias, ya está registrado. Únase a la videoconsulta desde su cita cuando se abra.',
   'final.finishing': 'Terminando su registro…',
   'final.remaining': 'Aún quedan tareas por hacer.',
   'final.failed': 'No se pudo terminar su registro.',

@@ -29,6 +29,7 @@ import { errorText } from '../../account-settings/error-text.ts';
 import { appointmentQuery } from '../../appointments/api/get-appointment.ts';
 import { TaskPageState } from '../../check-in-task/task-page-state.tsx';
 import { useTaskPage, type TaskPage } from '../../check-in/use-task-page.ts';
+import { formatPhone } from '../../../lib/phone/format-phone.ts';
 import { addressQuery } from '../api/get-address.ts';
 import { clinicUserDetailsQuery } from '../api/get-clinic-user-details.ts';
 import { emergencyQuery } from '../api/get-emergency.ts';
@@ -328,10 +329,11 @@ function DemographicsWizard({ current, task }: { current: TaskPage; task: CheckI
             {t('phonesHeading')}
           </Title>
           <Text>
-            {t('mobilePhone')}: {details.data?.mobilePhone ?? t('none')}
+            {t('mobilePhone')}:{' '}
+            {details.data?.mobilePhone ? formatPhone(details.data.mobilePhone) : t('none')}
           </Text>
           <Text>
-            {t('homePhone')}: {details.data?.homePhone ?? t('none')}
+            {t('homePhone')}: {details.data?.homePhone ? formatPhone(details.data.homePhone) : t('none')}
           </Text>
           <Text size="sm">{t('phonesHint')}</Text>
         </Paper>

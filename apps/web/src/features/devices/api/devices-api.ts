@@ -1,17 +1,11 @@
 import type { DeviceInput } from '@app/contracts/devices';
-import { apiRequest, anyBody } from '../../../lib/api/api-client.ts';
+import { apiRequest } from '../../../lib/api/api-client.ts';
 
 // spec 1 §7 device calls. They run in the background after login: no loader (the spec's "user
 // devices" exclusion matches these paths) and no banner (they are called outside react-query, whose
 // caches feed the banner); a failure only means this browser gets no push this time.
 
-export async function readDevice(deviceIdentifier: string): Promise<string> {
-  const { deviceIdResponseSchema } = await import('@app/contracts/devices');
-  const query = new URLSearchParams({ deviceIdentifier }).toString();
-  const { deviceId } = await apiRequest(`/api/user/device?${query}`, deviceIdResponseSchema);
-  return deviceId;
-}
-
+/** POST /api/user/devices: creates the device of this identifier, or updates the one the server has. */
 export async function createDevice(device: DeviceInput): Promise<string> {
   const { deviceIdResponseSchema } = await import('@app/contracts/devices');
   const { deviceId } = await apiRequest('/api/user/devices', deviceIdResponseSchema, {
@@ -19,13 +13,6 @@ export async function createDevice(device: DeviceInput): Promise<string> {
     body: device,
   });
   return deviceId;
-}
-
-export async function updateDevice(deviceId: string, device: DeviceInput): Promise<void> {
-  await apiRequest(`/api/user/devices/${encodeURIComponent(deviceId)}`, anyBody, {
-    method: 'PUT',
-    body: device,
-  });
 }
 
 export async function requestDeviceTicket(deviceId: string): Promise<string> {

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { patientContactsQuery } from '../api/get-patient-contacts.ts';
+import { PhoneLink } from '../../../lib/phone/phone-link.tsx';
 
 /** spec 3 §2 patient view, address-and-contacts tab: the demographics contact data, read-only. */
 export function PatientContactsPage() {
@@ -15,6 +17,9 @@ export function PatientContactsPage() {
     enabled: Boolean(workspace.data),
   });
   const value = (text: string | null | undefined) => (text ? text : t('notGiven'));
+  // Issue 18: phones read '(212) 555-0101' and dial from the link.
+  const phone = (text: string | null | undefined): ReactNode =>
+    text ? <PhoneLink value={text} /> : t('notGiven');
   const data = contacts.data;
   const address = data
     ? [
@@ -25,16 +30,27 @@ export function PatientContactsPage() {
         .filter(Boolean)
         .join(', ')
     : '';
-  const emergency = data
-    ? [data.emergency.name, data.emergency.relationship, data.emergency.phone].filter(Boolean).join(' · ')
+  const emergencyPhone = data?.emergency.phone;
+  const emergencyText = data
+    ? [data.emergency.name, data.emergency.relationship].filter(Boolean).join(' · ')
     : '';
-  const rows: [string, string][] = data
+  const emergency: ReactNode =
+    emergencyText || emergencyPhone ? (
+      <>
+        {emergencyText}
+        {emergencyText && emergencyPhone ? ' · ' : null}
+        {emergencyPhone ? <PhoneLink value={emergencyPhone} /> : null}
+      </>
+    ) : (
+      t('notGiven')
+    );
+  const rows: [string, ReactNode][] = data
     ? [
         [t('email'), value(data.email)],
-        [t('mobilePhone'), value(data.mobilePhone)],
-        [t('homePhone'), value(data.homePhone)],
+        [t('mobilePhone'), phone(data.mobilePhone)],
+        [t('homePhone'), phone(data.homePhone)],
         [t('address'), value(address)],
-        [t('emergencyContact'), value(emergency)],
+        [t('emergencyContact'), emergency],
       ]
     : [];
   return (

@@ -174,13 +174,13 @@ describe('video-call page (spec 3 §2, issue 7)', () => {
     expect(screen.getByRole('button', { name: 'Join Call' })).toBeEnabled();
   });
 
-  it('provider before joining, patient already here: says so, Join Call joins', async () => {
+  it('provider before joining, patient already here: says so (a first join, not "again"), Join Call joins', async () => {
     const user = userEvent.setup();
     const current = state({ others: [PATIENT] });
     hook.state = current;
     renderPage('provider');
     expect(
-      await screen.findByText('Your patient is here. Click below to join the call again.'),
+      await screen.findByText('Your patient is here. Click below to join the call.'),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Join Call' }));
     expect(current.actions.joinCall).toHaveBeenCalled();

@@ -14,6 +14,7 @@ import { createVideoInvitation } from '../api/create-video-invitation.ts';
 import { sendReminder } from '../../provider-schedule/api/appointment-actions.ts';
 import { readLocalBlurPreference, saveLocalBlurPreference } from '../blur/blur-preference.ts';
 import { useVideoCall, type VideoCallState } from '../use-video-call.ts';
+import { usePatientReturned } from '../use-patient-returned.ts';
 import { useExtensionChatResize } from '../use-extension-chat-resize.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { isBrowserExtensionApp } from '../../../lib/variant/variant-traits.ts';
@@ -271,9 +272,12 @@ function PreJoin({ call, side }: { call: VideoCallState; side: Side }) {
   const patientName = call.ticket?.appointment.patientName ?? '';
   const patientHere = call.others.some((participant) => participant.role === 'patient');
   const providerHere = call.others.some((participant) => participant.role === 'provider');
+  const returned = usePatientReturned(patientHere);
   let text: string | null;
   if (side === 'provider' && call.ticket?.role !== 'guest') {
-    text = patientHere ? t('patientIsHere') : t('callStartsWhen', { name: patientName });
+    text = patientHere
+      ? t(returned ? 'patientIsHere' : 'patientIsHereFirst')
+      : t('callStartsWhen', { name: patientName });
   } else {
     text = providerHere ? null : t('patientWaitingForProvider');
   }

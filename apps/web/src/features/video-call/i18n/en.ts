@@ -8,6 +8,7 @@ export const videoCallEn = {
   joinCall: 'Join Call',
   reconnecting: 'Reconnecting ...',
   callStartsWhen: 'Your call will start when {{name}} arrives',
+  patientIsHereFirst: 'Your patient is here. Click below to join the call.',
   patientIsHere: 'Your patient is here. Click below to join the call again.',
   patientWaitingForProvider: 'Please wait, your provider will join shortly.',
   connecting: 'Connecting to the visit…',

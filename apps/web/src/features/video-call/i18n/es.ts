@@ -8,6 +8,7 @@ export const videoCallEs: Record<keyof typeof videoCallEn, string> = {
   joinCall: 'Unirse a la llamada',
   reconnecting: 'Reconectando ...',
   callStartsWhen: 'Su llamada comenzará cuando llegue {{name}}',
+  patientIsHereFirst: 'Su paciente está aquí. Haga clic abajo para unirse a la llamada.',
   patientIsHere: 'Su paciente está aquí. Haga clic abajo para unirse de nuevo a la llamada.',
   patientWaitingForProvider: 'Espere, su proveedor se unirá en breve.',
   connecting: 'Conectando con la consulta…',
