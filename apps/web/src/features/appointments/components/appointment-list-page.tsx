@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { StatusChip } from '../../../components/ui/status-chip.tsx';
 import { dayjs } from '../../../lib/dates/dayjs.ts';
 import { appointmentListQuery } from '../api/list-appointments.ts';
-import { appointmentStatusRole, joinWatchInterval, nextVisit } from '../home-rules.ts';
-import { formatStart } from './appointment-view.tsx';
+import { appointmentStatusRole, formatVisitTime, joinWatchInterval, nextVisit } from '../home-rules.ts';
 import { HomeSummary } from './home-summary.tsx';
 import { NextVisitCard } from './next-visit-card.tsx';
 import { useLoginLinkBooking } from './use-login-link-booking.ts';
@@ -39,9 +38,9 @@ export function splitAppointments(appointments: Appointment[], now: Date = new D
   return { upcoming, past };
 }
 
-function AppointmentRow({ appointment }: { appointment: Appointment }) {
+function AppointmentRow({ appointment, now }: { appointment: Appointment; now: Date }) {
   const { t, i18n } = useTranslation('appointments');
-  const time = formatStart(appointment.startAt, appointment.timezone, i18n.language);
+  const time = formatVisitTime(appointment.startAt, appointment.timezone, i18n.language, now);
   return (
     <li>
       <Paper withBorder radius="md" p="md">
@@ -59,9 +58,11 @@ function AppointmentRow({ appointment }: { appointment: Appointment }) {
               {appointment.consultationTypeTitle} · {appointment.departmentName}
             </Text>
           </Stack>
-          <StatusChip role={appointmentStatusRole(appointment.status)}>
-            {t(`list.status.${appointment.status}`)}
-          </StatusChip>
+          <Box flex="none">
+            <StatusChip role={appointmentStatusRole(appointment.status)}>
+              {t(`list.status.${appointment.status}`)}
+            </StatusChip>
+          </Box>
         </Group>
       </Paper>
     </li>
@@ -72,10 +73,12 @@ function AppointmentSection({
   id,
   title,
   appointments,
+  now,
 }: {
   id: string;
   title: string;
   appointments: Appointment[];
+  now: Date;
 }) {
   return (
     <section aria-labelledby={id}>
@@ -84,7 +87,7 @@ function AppointmentSection({
       </Title>
       <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {appointments.map((appointment) => (
-          <AppointmentRow key={appointment.id} appointment={appointment} />
+          <AppointmentRow key={appointment.id} appointment={appointment} now={now} />
         ))}
       </Stack>
     </section>
@@ -117,10 +120,13 @@ export function AppointmentListPage() {
     <Stack gap="xl" maw={880}>
       <Group justify="space-between" align="center">
         <PageTitle>{t('list.title')}</PageTitle>
-        <ButtonLink to="/user/appointment/create">
-          <IconCalendarPlus size={20} stroke={1.75} aria-hidden />
-          {t('list.schedule')}
-        </ButtonLink>
+        {/* Without an upcoming visit the empty state's Schedule a visit is the one call to action. */}
+        {list.data && !next ? null : (
+          <ButtonLink to="/user/appointment/create">
+            <IconCalendarPlus size={20} stroke={1.75} aria-hidden />
+            {t('list.schedule')}
+          </ButtonLink>
+        )}
       </Group>
       {booking.phase === 'booking' ? (
         <Alert color="blue" role="status">
@@ -159,10 +165,15 @@ export function AppointmentListPage() {
       ) : null}
       <HomeSummary />
       {upcoming.length > 0 ? (
-        <AppointmentSection id="upcoming-title" title={t('list.upcoming')} appointments={upcoming} />
+        <AppointmentSection
+          id="upcoming-title"
+          title={t('list.upcoming')}
+          appointments={upcoming}
+          now={now}
+        />
       ) : null}
       {past.length > 0 ? (
-        <AppointmentSection id="past-title" title={t('list.past')} appointments={past} />
+        <AppointmentSection id="past-title" title={t('list.past')} appointments={past} now={now} />
       ) : null}
     </Stack>
   );

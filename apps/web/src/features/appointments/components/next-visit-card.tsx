@@ -77,19 +77,21 @@ function CheckInBlock({ appointment }: { appointment: Appointment }) {
           </Text>
         )}
       </Group>
-      <Progress
-        value={progressPercent(progress)}
-        color={complete ? 'green' : 'teal'}
-        size="md"
-        radius="xl"
-        aria-label={t('home.checkInProgressLabel')}
-        aria-valuetext={progressText}
-      />
+      <Progress.Root size="md" radius="xl">
+        <Progress.Section
+          value={progressPercent(progress)}
+          color={complete ? 'green' : 'teal'}
+          aria-label={t('home.checkInProgressLabel')}
+          aria-valuetext={progressText}
+        />
+      </Progress.Root>
       {complete ? null : (
-        <ButtonLink to={checkInPath(appointment.id)} variant={progress.done > 0 ? 'primary' : 'outline'}>
-          <IconChecklist {...ICON} />
-          {t(progress.done > 0 ? 'home.continueCheckIn' : 'home.startCheckIn')}
-        </ButtonLink>
+        <div>
+          <ButtonLink to={checkInPath(appointment.id)} variant={progress.done > 0 ? 'primary' : 'outline'}>
+            <IconChecklist {...ICON} />
+            {t(progress.done > 0 ? 'home.continueCheckIn' : 'home.startCheckIn')}
+          </ButtonLink>
+        </div>
       )}
     </Stack>
   );
