@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Paper, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Skeleton, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,28 +25,32 @@ function Tile({ id, icon, title, value, attention, link }: TileProps) {
   const { t } = useTranslation('appointments');
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id} className="home-tile">
-      <div className="home-tile__head">
-        <ThemeIcon
-          size={36}
-          radius="xl"
-          variant="light"
-          color={attention ? 'teal' : 'gray'}
-          aria-hidden="true"
-        >
-          {icon}
-        </ThemeIcon>
-        <Title order={3} size="h6" id={id} className="home-tile__title">
-          {title}
-        </Title>
+      <ThemeIcon
+        size={36}
+        radius="xl"
+        variant="light"
+        color={attention ? 'teal' : 'gray'}
+        aria-hidden="true"
+        className="home-tile__icon"
+      >
+        {icon}
+      </ThemeIcon>
+      <Title order={3} size="h6" id={id} className="home-tile__title">
+        {title}
+      </Title>
+      <div className="home-tile__value">
+        {value === null ? (
+          <>
+            <Skeleton height={22} width="60%" my={2} aria-hidden="true" />
+            <VisuallyHidden>{t('home.summaryLoading')}</VisuallyHidden>
+          </>
+        ) : (
+          <Text fw={attention ? 700 : 500} fz="lg" lh={1.3}>
+            {value}
+          </Text>
+        )}
       </div>
-      {value === null ? (
-        <Skeleton height={24} width="60%" my={4} aria-label={t('home.summaryLoading')} />
-      ) : (
-        <Text fw={attention ? 700 : 500} fz="lg" className="home-tile__value">
-          {value}
-        </Text>
-      )}
-      <Anchor component={Link} to={link.to} fw={600} size="sm">
+      <Anchor component={Link} to={link.to} fw={600} size="sm" className="home-tile__link">
         {link.label}
       </Anchor>
     </Paper>
