@@ -24,35 +24,38 @@ interface TileProps {
 function Tile({ id, icon, title, value, attention, link }: TileProps) {
   const { t } = useTranslation('appointments');
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id} className="home-tile">
-      <ThemeIcon
-        size={36}
-        radius="xl"
-        variant="light"
-        color={attention ? 'teal' : 'gray'}
-        aria-hidden="true"
-        className="home-tile__icon"
-      >
-        {icon}
-      </ThemeIcon>
-      <Title order={3} size="h6" id={id} className="home-tile__title">
-        {title}
-      </Title>
-      <div className="home-tile__value">
-        {value === null ? (
-          <>
-            <Skeleton height={22} width="60%" my={2} aria-hidden="true" />
-            <VisuallyHidden>{t('home.summaryLoading')}</VisuallyHidden>
-          </>
-        ) : (
-          <Text fw={attention ? 700 : 500} fz="lg" lh={1.3}>
-            {value}
-          </Text>
-        )}
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      {/* The grid sits inside: Mantine's Paper sets its own display. */}
+      <div className="home-tile">
+        <ThemeIcon
+          size={36}
+          radius="xl"
+          variant="light"
+          color={attention ? 'teal' : 'gray'}
+          aria-hidden="true"
+          className="home-tile__icon"
+        >
+          {icon}
+        </ThemeIcon>
+        <Title order={3} size="h6" id={id} className="home-tile__title">
+          {title}
+        </Title>
+        <div className="home-tile__value">
+          {value === null ? (
+            <>
+              <Skeleton height={22} width="60%" my={2} aria-hidden="true" />
+              <VisuallyHidden>{t('home.summaryLoading')}</VisuallyHidden>
+            </>
+          ) : (
+            <Text fw={attention ? 700 : 500} fz="lg" lh={1.3}>
+              {value}
+            </Text>
+          )}
+        </div>
+        <Anchor component={Link} to={link.to} fw={600} size="sm" className="home-tile__link">
+          {link.label}
+        </Anchor>
       </div>
-      <Anchor component={Link} to={link.to} fw={600} size="sm" className="home-tile__link">
-        {link.label}
-      </Anchor>
     </Paper>
   );
 }
