@@ -192,6 +192,7 @@ test('a patient without visits sees the empty state with Schedule a visit', asyn
   await accessibility.settle();
   await page.getByRole('link', { name: 'Schedule a visit' }).click();
   await expect(page).toHaveURL(/\/user\/appointment\/create/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a provider' })).toBeVisible();
 });
 
 test('navigation: a side menu on a wide screen, in keyboard order, and the menu button on a phone', async ({
