@@ -25,7 +25,7 @@ test('jane.patient books, sees, reschedules and cancels a visit', async ({ page 
   await expect(page).toHaveURL(/\/user\/appointment/);
 
   // Book: filters, provider, visit, the first free time, a reason.
-  await page.getByRole('link', { name: 'Schedule appointment' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Schedule appointment' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a provider' })).toBeVisible();
   await page.getByLabel('State').selectOption({ label: 'New York' });
   await page.getByLabel('Insurance').selectOption({ label: 'Aetna' });

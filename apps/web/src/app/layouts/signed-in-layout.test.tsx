@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetCachedSession, setSession } from '../../lib/auth/session-store.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { buildRoutes, createRouteDiscovery } from '../router.tsx';
+
+// The layout and the screen load lazily (the icons and zod schemas with them): more than a second on a
+// busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 describe('signed-in layout (spec 1 §2)', () => {
   beforeEach(() => {

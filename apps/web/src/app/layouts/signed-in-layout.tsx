@@ -12,6 +12,7 @@ import { useAppConfig } from '../../lib/variant/app-config.ts';
 import { CommonLayout } from './common-layout.tsx';
 import { IdleWatch } from './idle-watch.tsx';
 import { MantineScope } from './mantine-scope.tsx';
+import { PersistentNav } from './persistent-nav.tsx';
 import { SideMenu, type MenuItem } from './side-menu.tsx';
 
 const MENU_ID = 'side-menu';
@@ -29,6 +30,8 @@ interface SignedInLayoutProps {
   menuHeader?: ReactNode;
   menuActions?: ReactNode;
   logoutLabel?: string;
+  /** The menu's links also as a permanent side navigation on wide screens (the patient area, decision 0051). */
+  persistentNav?: boolean;
 }
 
 /** The patient and provider areas: header with the menu toggle, side menu, idle logout. */
@@ -43,6 +46,7 @@ export function SignedInLayout({
   menuHeader,
   menuActions,
   logoutLabel,
+  persistentNav = false,
 }: SignedInLayoutProps) {
   const { t } = useTranslation();
   const config = useAppConfig();
@@ -82,7 +86,11 @@ export function SignedInLayout({
 
   return (
     <MantineScope>
-      <CommonLayout header={header} sidebar={sidebar} bottomNav={bottomNav}>
+      <CommonLayout
+        header={header}
+        sidebar={sidebar ?? (persistentNav ? <PersistentNav items={menu} hidden={opened} /> : undefined)}
+        bottomNav={bottomNav}
+      >
         {notice}
         <Outlet />
         {config.features.biometricLogin ? <BiometricOffer /> : null}

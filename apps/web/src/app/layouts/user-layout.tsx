@@ -35,6 +35,7 @@ export function UserLayout() {
       area="user"
       home="/user/appointment"
       menu={patientMenu(config.patientPortalUrl)}
+      persistentNav
       notice={
         <>
           <SwitchedPatientNotice />

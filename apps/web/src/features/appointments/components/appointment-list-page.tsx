@@ -1,14 +1,20 @@
 import { useMemo } from 'react';
-import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconCalendarPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Appointment } from '@app/contracts/appointments';
 import { ButtonLink } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListSkeleton } from '../../../components/ui/list-skeleton.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { StatusChip } from '../../../components/ui/status-chip.tsx';
 import { dayjs } from '../../../lib/dates/dayjs.ts';
 import { appointmentListQuery } from '../api/list-appointments.ts';
-import { formatStart } from './appointment-view.tsx';
+import { appointmentStatusRole, formatVisitTime, joinWatchInterval, nextVisit } from '../home-rules.ts';
+import { HomeSummary } from './home-summary.tsx';
+import { NextVisitCard } from './next-visit-card.tsx';
 import { useLoginLinkBooking } from './use-login-link-booking.ts';
 
 /** A year back and a year ahead (mysql dates, spec 2 §7 Appointment list by startAt and finishAt). */
@@ -32,28 +38,32 @@ export function splitAppointments(appointments: Appointment[], now: Date = new D
   return { upcoming, past };
 }
 
-function AppointmentRow({ appointment }: { appointment: Appointment }) {
+function AppointmentRow({ appointment, now }: { appointment: Appointment; now: Date }) {
   const { t, i18n } = useTranslation('appointments');
-  const time = formatStart(appointment.startAt, appointment.timezone, i18n.language);
+  const time = formatVisitTime(appointment.startAt, appointment.timezone, i18n.language, now);
   return (
     <li>
-      <Paper withBorder p="md">
-        <Stack gap={2}>
-          <Link
-            to={`/user/appointment/${appointment.id}`}
-            className="appointment-row__link"
-            aria-label={t('list.open', { doctor: appointment.doctorName, time })}
-          >
-            {time}
-          </Link>
-          <Text fw={700}>{appointment.doctorName}</Text>
-          <Text>
-            {appointment.consultationTypeTitle} · {appointment.departmentName}
-          </Text>
-          <Text size="sm" c="gray.8">
-            {t(`list.status.${appointment.status}`)}
-          </Text>
-        </Stack>
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Stack gap={2} miw={0}>
+            <Link
+              to={`/user/appointment/${appointment.id}`}
+              className="appointment-row__link"
+              aria-label={t('list.open', { doctor: appointment.doctorName, time })}
+            >
+              {time}
+            </Link>
+            <Text fw={600}>{appointment.doctorName}</Text>
+            <Text size="sm" c="dimmed">
+              {appointment.consultationTypeTitle} · {appointment.departmentName}
+            </Text>
+          </Stack>
+          <Box flex="none">
+            <StatusChip role={appointmentStatusRole(appointment.status)}>
+              {t(`list.status.${appointment.status}`)}
+            </StatusChip>
+          </Box>
+        </Group>
       </Paper>
     </li>
   );
@@ -63,38 +73,60 @@ function AppointmentSection({
   id,
   title,
   appointments,
+  now,
 }: {
   id: string;
   title: string;
   appointments: Appointment[];
+  now: Date;
 }) {
   return (
     <section aria-labelledby={id}>
-      <Title order={2} size="h3" id={id} mb="sm">
+      <Title order={2} size="h4" id={id} mb="sm">
         {title}
       </Title>
       <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {appointments.map((appointment) => (
-          <AppointmentRow key={appointment.id} appointment={appointment} />
+          <AppointmentRow key={appointment.id} appointment={appointment} now={now} />
         ))}
       </Stack>
     </section>
   );
 }
 
-/** spec 2 §2 /user/appointment: the patient's appointments, the landing after a cancel (§4). */
+/**
+ * spec 2 §2 /user/appointment: the patient's appointments, the landing after a cancel (§4) and the
+ * patient's home (issue 18 item 2, decision 0051): the next visit, what is waiting for the patient, then
+ * the list.
+ */
 export function AppointmentListPage() {
   const { t } = useTranslation('appointments');
   const booking = useLoginLinkBooking();
   const range = useMemo(() => listRange(), []);
-  const list = useQuery(appointmentListQuery(range));
-  const { upcoming, past } = splitAppointments(list.data ?? []);
+  const list = useQuery({
+    ...appointmentListQuery(range),
+    // A telehealth visit about to start: read again until its video room opens (Join video).
+    refetchInterval: (query) => {
+      const now = new Date();
+      return joinWatchInterval(nextVisit(query.state.data ?? [], now), now);
+    },
+  });
+  const now = new Date();
+  const { upcoming, past } = splitAppointments(list.data ?? [], now);
+  const next = nextVisit(list.data ?? [], now);
+  const none = upcoming.length === 0 && past.length === 0;
 
   return (
-    <Stack gap="lg" maw={720}>
+    <Stack gap="xl" maw={880}>
       <Group justify="space-between" align="center">
         <PageTitle>{t('list.title')}</PageTitle>
-        <ButtonLink to="/user/appointment/create">{t('list.schedule')}</ButtonLink>
+        {/* Without an upcoming visit the empty state's Schedule a visit is the one call to action. */}
+        {list.data && !next ? null : (
+          <ButtonLink to="/user/appointment/create">
+            <IconCalendarPlus size={20} stroke={1.75} aria-hidden />
+            {t('list.schedule')}
+          </ButtonLink>
+        )}
       </Group>
       {booking.phase === 'booking' ? (
         <Alert color="blue" role="status">
@@ -106,19 +138,42 @@ export function AppointmentListPage() {
           {booking.message}
         </Alert>
       ) : null}
-      {list.isPending ? <Loader role="status" aria-label={t('list.loading')} /> : null}
-      {list.data && upcoming.length === 0 && past.length === 0 ? <Text>{t('list.empty')}</Text> : null}
-      {list.data && (upcoming.length > 0 || past.length > 0) ? (
-        <>
-          {upcoming.length > 0 ? (
-            <AppointmentSection id="upcoming-title" title={t('list.upcoming')} appointments={upcoming} />
-          ) : (
-            <Text>{t('list.emptyUpcoming')}</Text>
-          )}
-          {past.length > 0 ? (
-            <AppointmentSection id="past-title" title={t('list.past')} appointments={past} />
-          ) : null}
-        </>
+      {list.isPending ? <ListSkeleton label={t('list.loading')} rows={1} rowHeight={220} /> : null}
+      {list.isError ? (
+        <Alert color="red" role="alert">
+          {t('home.failed')}
+        </Alert>
+      ) : null}
+      {list.data ? (
+        next ? (
+          <NextVisitCard appointment={next} now={now} />
+        ) : (
+          <Paper withBorder radius="md">
+            <EmptyState
+              icon={<IconCalendarEvent size={24} stroke={1.75} />}
+              title={none ? t('list.empty') : t('list.emptyUpcoming')}
+              text={t('home.emptyText')}
+              action={
+                <ButtonLink to="/user/appointment/create">
+                  <IconCalendarPlus size={20} stroke={1.75} aria-hidden />
+                  {t('home.scheduleVisit')}
+                </ButtonLink>
+              }
+            />
+          </Paper>
+        )
+      ) : null}
+      <HomeSummary />
+      {upcoming.length > 0 ? (
+        <AppointmentSection
+          id="upcoming-title"
+          title={t('list.upcoming')}
+          appointments={upcoming}
+          now={now}
+        />
+      ) : null}
+      {past.length > 0 ? (
+        <AppointmentSection id="past-title" title={t('list.past')} appointments={past} now={now} />
       ) : null}
     </Stack>
   );

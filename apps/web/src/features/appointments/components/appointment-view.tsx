@@ -55,7 +55,7 @@ function failureText(error: Error): string {
   return isApiRequestError(error) ? errorText(error) : error.message;
 }
 
-function addressText(appointment: Appointment): string | null {
+export function addressText(appointment: Appointment): string | null {
   const address = appointment.address;
   if (!address) {
     return null;

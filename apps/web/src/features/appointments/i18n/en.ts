@@ -1,6 +1,7 @@
 // Appointment list, details, cancel and waitlist texts (spec 2 §2 summary and details, §6, §8),
 // namespace 'appointments'. Loaded with those screens, not with the first page (decision 0017).
 import { chooseAppointmentEn } from './choose-appointment-en.ts';
+import { homeEn } from './home-en.ts';
 
 export const appointmentsEn = {
   title: 'Appointments',
@@ -107,4 +108,5 @@ export const appointmentsEn = {
   'list.departmentNotFound': 'This appointment cannot be booked: its location was not found.',
   'list.booking': 'Booking your appointment…',
   ...chooseAppointmentEn,
+  ...homeEn,
 };

@@ -1,4 +1,5 @@
 import { chooseAppointmentEs } from './choose-appointment-es.ts';
+import { homeEs } from './home-es.ts';
 import type { appointmentsEn } from './en.ts';
 
 export const appointmentsEs: Record<keyof typeof appointmentsEn, string> = {
@@ -100,4 +101,5 @@ export const appointmentsEs: Record<keyof typeof appointmentsEn, string> = {
   'list.departmentNotFound': 'No se puede reservar esta cita: no se encontró su ubicación.',
   'list.booking': 'Reservando su cita…',
   ...chooseAppointmentEs,
+  ...homeEs,
 };

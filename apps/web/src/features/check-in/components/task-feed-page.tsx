@@ -2,33 +2,15 @@ import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CheckInEntry, CheckInTask } from '@app/contracts/check-in';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { CHECK_IN_PATH, listCheckInEntries, listTasksOfAppointments } from '../api/check-in-api.ts';
+import { taskFeedQuery } from '../api/task-feed.ts';
 import { beginCheckIn, dashboardUrl } from '../task-flow.ts';
 import { formatEntryStart } from './format.ts';
-
-interface FeedEntry {
-  entry: CheckInEntry;
-  tasks: CheckInTask[];
-}
 
 /** /user/task-feed: every open task of the upcoming, unfinished check-ins, each linking to its dashboard. */
 export function TaskFeedPage() {
   const { t, i18n } = useTranslation('checkIn');
-  const feed = useQuery({
-    queryKey: [CHECK_IN_PATH, 'feed'],
-    queryFn: async ({ signal }): Promise<FeedEntry[]> => {
-      const entries = (await listCheckInEntries(signal)).filter((entry) => !entry.isFinished);
-      const lists = await Promise.all(
-        entries.map(async (entry) => ({
-          entry,
-          tasks: (await listTasksOfAppointments(entry.appointmentIds, signal)).filter((task) => !task.isDone),
-        })),
-      );
-      return lists.filter((item) => item.tasks.length > 0);
-    },
-  });
+  const feed = useQuery(taskFeedQuery());
 
   return (
     <Stack gap="md">
