@@ -68,10 +68,21 @@ test('the next visit: its time and zone, provider, check-in "3 of 6 done" and th
   await finishTasks(request, token, appointmentId ?? '', 3);
   const visit = await appointmentStart(request, token, appointmentId ?? '');
 
+  // The Content-Security-Policy forbids eval; zod's compiled parsers used to try it (lib/zod/jitless.ts).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.sourceFile}`);
+    });
+  });
   await signInByApi(page, world.patient.username, { password: PASSWORD, open: '/user/appointment' });
   await expect(page.getByRole('heading', { level: 1, name: 'My appointments' })).toBeVisible();
   const card = nextVisitCard(page);
   await expect(card.getByText(visitTimeText(visit.startAt, visit.timezone), { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
+    [],
+  );
   await expect(card.getByText(visit.doctorName, { exact: true })).toBeVisible();
   await expect(card.getByText('In person', { exact: true })).toBeVisible();
   await expect(card.getByText('Booked', { exact: true })).toBeVisible();
@@ -87,7 +98,7 @@ test('the next visit: its time and zone, provider, check-in "3 of 6 done" and th
     new RegExp(`/user/appointment/create/time-slots\\?.*cancelAppointmentId=${appointmentId}`),
   );
   await expect(
-    card.getByRole('link', { name: `Details of your visit with ${visit.doctorName}` }),
+    card.getByRole('link', { name: `Visit details: your visit with ${visit.doctorName}` }),
   ).toHaveAttribute('href', `/user/appointment/${appointmentId}`);
 
   // What is waiting: the three open tasks, no balance, no unread messages.

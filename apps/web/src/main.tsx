@@ -1,3 +1,5 @@
+// First: zod, wherever it loads later, parses without eval (lib/zod/jitless.ts).
+import './lib/zod/jitless.ts';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';

@@ -209,7 +209,7 @@ describe('the patient home', () => {
       expect.stringContaining(`cancelAppointmentId=${VISIT.id}`),
     );
     expect(
-      within(card).getByRole('link', { name: 'Details of your visit with Alice Smith, MD' }),
+      within(card).getByRole('link', { name: 'Visit details: your visit with Alice Smith, MD' }),
     ).toHaveAttribute('href', `/user/appointment/${VISIT.id}`);
     // An office visit has no video to join; the list below still holds both visits.
     expect(within(card).queryByRole('link', { name: 'Join video' })).toBeNull();

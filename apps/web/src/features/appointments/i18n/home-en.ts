@@ -18,7 +18,7 @@ export const homeEn = {
   'home.joinVideo': 'Join video',
   'home.joinSoon': 'You can join the video visit from 15 minutes before it starts.',
   'home.details': 'Visit details',
-  'home.detailsLabel': 'Details of your visit with {{doctor}}',
+  'home.detailsLabel': 'Visit details: your visit with {{doctor}}',
   'home.reschedule': 'Reschedule',
   'home.cancel': 'Cancel visit',
   'home.emptyText': 'Book a visit with your care team in a few steps.',

@@ -18,7 +18,7 @@ export const homeEs: Record<keyof typeof homeEn, string> = {
   'home.joinVideo': 'Unirse al video',
   'home.joinSoon': 'Puede unirse a la visita por video desde 15 minutos antes de que empiece.',
   'home.details': 'Detalles de la visita',
-  'home.detailsLabel': 'Detalles de su visita con {{doctor}}',
+  'home.detailsLabel': 'Detalles de la visita: su visita con {{doctor}}',
   'home.reschedule': 'Cambiar la hora',
   'home.cancel': 'Cancelar la visita',
   'home.emptyText': 'Reserve una visita con su equipo de atención en pocos pasos.',

@@ -181,8 +181,8 @@ export function SlotGrid({
                       textAlign: 'center',
                       padding: '8px 4px',
                       borderRadius: 6,
-                      border: '1px solid var(--mantine-color-blue-8)',
-                      color: taken ? 'var(--mantine-color-gray-7)' : 'var(--mantine-color-blue-9)',
+                      border: '1px solid var(--app-primary)',
+                      color: taken ? 'var(--mantine-color-gray-7)' : 'var(--app-primary)',
                       textDecoration: taken ? 'line-through' : undefined,
                       borderStyle: taken ? 'dashed' : 'solid',
                     }}
