@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -67,6 +68,16 @@ export default defineConfig({
     appServiceWorker(),
     precompress(),
   ],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(
+          new URL('./src/lib/react/use-sync-external-store-shim.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   server: {
     port: 5173,
     // In development the API runs on its own port (npm run dev); the built app is served by the server.
@@ -92,6 +103,10 @@ export default defineConfig({
       // constant from a contracts module then does not pull zod into the first page
       // (docs/decisions/0006-web-first-page-budget.md).
       treeshake: { manualPureFunctions: ['z'] },
+      // Chunks are named by their hash alone: the entry lists every chunk a lazy screen preloads, and
+      // each chunk imports others by file name, so short names keep the first page within its budget
+      // (decision 0056). Source maps still name the modules.
+      output: { chunkFileNames: 'assets/[hash].js' },
     },
   },
   test: {

@@ -1,4 +1,5 @@
 import type { TranslationKey } from '../lib/i18n/en.ts';
+import type { SignedInTextKey } from './i18n/signed-in-en.ts';
 import type { Area } from './guards/area-access.ts';
 
 // Every route of spec 1 §2, in one list (the router is built from it; docs list it).
@@ -103,7 +104,7 @@ export type ScreenId =
   | 'patient-video-call'
   | 'coming-soon';
 
-export type RouteTitleKey = Extract<TranslationKey, `route.${string}`>;
+export type RouteTitleKey = Extract<TranslationKey | SignedInTextKey, `route.${string}`>;
 
 /**
  * spec 1 §2 "Text and logo come from route data, with defaults": what a landing route may set.

@@ -24,9 +24,13 @@ function signIn(role: 'user' | 'provider') {
 
 async function landsOn(path: string, expected: string) {
   const { router } = renderRoutes(buildRoutes(), path, { patchRoutesOnNavigation: createRouteDiscovery() });
-  await waitFor(() => {
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(expected);
-  });
+  // The first visit to a signed-in area loads its route table (a module import: slow on a busy machine).
+  await waitFor(
+    () => {
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(expected);
+    },
+    { timeout: 5000 },
+  );
   return router;
 }
 

@@ -125,7 +125,8 @@ export function createRouteDiscovery(): PatchRoutesOnNavigationFunction {
     if (!area || discovered.has(area)) {
       return;
     }
-    const { signedInAreaChildren } = await import('./signed-in-routes.tsx');
+    const { signedInAreaChildren, loadSignedInTexts } = await import('./signed-in-routes.tsx');
+    await loadSignedInTexts();
     if (!discovered.has(area)) {
       discovered.add(area);
       patch(area, signedInAreaChildren(area));

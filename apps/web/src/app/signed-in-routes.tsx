@@ -3,6 +3,8 @@ import { isGuardedRoute, providerRouteGate } from '@app/contracts/provider-route
 import type { Area } from './guards/area-access.ts';
 import type { RouteEntry, ScreenId } from './route-map.ts';
 import { routesOfArea } from './signed-in-route-map.ts';
+import { loadFeatureCatalogue } from '../lib/i18n/i18n.ts';
+import { signedInEn } from './i18n/signed-in-en.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { Redirecting, toRoute } from './route-object.ts';
 import {
@@ -59,6 +61,16 @@ const clinicsTexts: LoadTexts = () =>
   import('../features/clinics/i18n/catalogue.ts').then((m) => m.loadClinicsCatalogue());
 const providerAdminTexts: LoadTexts = () =>
   import('../features/provider-admin/i18n/catalogue.ts').then((m) => m.loadProviderAdminCatalogue());
+
+/** The page titles of these screens, added to the default catalogue before the first one renders. */
+export function loadSignedInTexts(): Promise<void> {
+  return loadFeatureCatalogue({
+    name: 'signedInTexts',
+    namespace: 'translation',
+    en: signedInEn,
+    es: () => import('./i18n/signed-in-es.ts').then((module) => module.signedInEs),
+  });
+}
 
 const SIGNED_IN_SCREENS: Partial<Record<ScreenId, LazyComponent>> = {
   'roadmap-sso': () =>

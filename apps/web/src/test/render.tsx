@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import type { AppConfig } from '@app/contracts/variants';
 import { en } from '../lib/i18n/en.ts';
+import { signedInEn } from '../app/i18n/signed-in-en.ts';
 import { recoveryEn } from '../features/recovery/i18n/en.ts';
 import { signUpEn } from '../features/sign-up/i18n/en.ts';
 import { providerRegistrationEn } from '../features/provider-registration/i18n/en.ts';
@@ -59,7 +60,14 @@ export function createTestI18n() {
     // Every catalogue at once: in the app, the router loads a feature's texts with its screens.
     resources: {
       en: {
-        translation: { ...en, ...recoveryEn, ...signUpEn, ...providerRegistrationEn, ...accountSettingsEn },
+        translation: {
+          ...en,
+          ...recoveryEn,
+          ...signUpEn,
+          ...providerRegistrationEn,
+          ...accountSettingsEn,
+          ...signedInEn,
+        },
         booking: bookingEn,
         appointments: appointmentsEn,
         demographics: demographicsEn,

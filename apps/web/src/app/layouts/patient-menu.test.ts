@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../lib/i18n/en.ts';
+import { signedInEn } from '../i18n/signed-in-en.ts';
 import { ROUTE_MAP } from '../signed-in-route-map.ts';
 import { PATIENT_MENU, patientMenu } from './user-layout.tsx';
 
@@ -20,7 +21,8 @@ const SPEC_MENU: [label: string, path: string][] = [
 
 describe('patient side menu (spec 1 §2)', () => {
   it('has every path of the spec, each with its own readable label', () => {
-    const menu = PATIENT_MENU.map((item) => [en[item.labelKey], item.to]);
+    const texts: Record<string, string> = { ...en, ...signedInEn };
+    const menu = PATIENT_MENU.map((item) => [texts[item.labelKey], item.to]);
     for (const entry of SPEC_MENU) {
       expect(menu).toContainEqual(entry);
     }
@@ -44,7 +46,7 @@ describe('external patient portal link (spec 1 §2)', () => {
       labelKey: 'menu.patientPortal',
       external: true,
     });
-    expect(en['menu.patientPortal']).toBe('Patient portal');
+    expect(signedInEn['menu.patientPortal']).toBe('Patient portal');
   });
 
   it('is absent without a portal, or for an address that is not http(s)', () => {

@@ -20,10 +20,11 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import type { TranslationKey } from '../../lib/i18n/en.ts';
+import type { SignedInTextKey } from '../i18n/signed-in-en.ts';
 import type { MenuItem } from './side-menu.tsx';
 
 /** One icon per menu entry (tabler, docs/design.md); an entry without one gets a plain dot. */
-const MENU_ICONS: Partial<Record<TranslationKey, ComponentType<IconProps>>> = {
+const MENU_ICONS: Partial<Record<TranslationKey | SignedInTextKey, ComponentType<IconProps>>> = {
   'menu.appointments': IconCalendarEvent,
   'menu.messages': IconMessage,
   'menu.accountSettings': IconSettings,

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../lib/i18n/en.ts';
+import type { SignedInTextKey } from '../i18n/signed-in-en.ts';
 
 export interface MenuItem {
   to: string;
-  labelKey: TranslationKey;
+  labelKey: TranslationKey | SignedInTextKey;
   /** A site outside the app (spec 1 §2 external patient portal): opens in a new tab. */
   external?: boolean;
 }

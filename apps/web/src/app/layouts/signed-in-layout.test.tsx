@@ -32,27 +32,40 @@ describe('signed-in layout (spec 1 §2)', () => {
     forgetCachedSession();
   });
 
-  it('has header, main and navigation landmarks and closes the side menu when a navigation starts', async () => {
-    const { router } = renderRoutes(buildRoutes(), '/user/appointment', {
-      patchRoutesOnNavigation: createRouteDiscovery(),
-    });
-    const toggle = await screen.findByRole('button', { name: 'Open menu' });
-    expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('main')).toBeInTheDocument();
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // Loads the area's route table, the layout and two screens as modules: slow when the machine is busy.
+  it(
+    'has header, main and navigation landmarks and closes the side menu when a navigation starts',
+    { timeout: 20_000 },
+    async () => {
+      const { router } = renderRoutes(buildRoutes(), '/user/appointment', {
+        patchRoutesOnNavigation: createRouteDiscovery(),
+      });
+      const toggle = await screen.findByRole('button', { name: 'Open menu' }, { timeout: 8000 });
+      expect(screen.getByRole('banner')).toBeInTheDocument();
+      expect(screen.getByRole('main')).toBeInTheDocument();
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
-    await userEvent.click(toggle);
-    const menu = await screen.findByRole('dialog', { name: 'Menu' });
-    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+      await userEvent.click(toggle);
+      const menu = await screen.findByRole('dialog', { name: 'Menu' });
+      expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('link', { name: 'Family' }));
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/user/family');
-    });
-    await waitFor(() => {
-      expect(menu).not.toBeInTheDocument();
-    });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Family profiles' })).toBeInTheDocument();
-  });
+      await userEvent.click(screen.getByRole('link', { name: 'Family' }));
+      await waitFor(
+        () => {
+          expect(router.state.location.pathname).toBe('/user/family');
+        },
+        { timeout: 8000 },
+      );
+      await waitFor(
+        () => {
+          expect(menu).not.toBeInTheDocument();
+        },
+        { timeout: 8000 },
+      );
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Family profiles' }, { timeout: 8000 }),
+      ).toBeInTheDocument();
+    },
+  );
 });

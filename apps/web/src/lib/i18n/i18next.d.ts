@@ -26,6 +26,7 @@ import type { signUpEn } from '../../features/sign-up/i18n/en.ts';
 import type { providerRegistrationEn } from '../../features/provider-registration/i18n/en.ts';
 import type { accountSettingsEn } from '../../features/account-settings/i18n/en.ts';
 import type { healthCardEn } from '../../features/health-card/i18n/en.ts';
+import type { signedInEn } from '../../app/i18n/signed-in-en.ts';
 
 /**
  * The default namespace: the first page's catalogue plus the texts some features add to it when their
@@ -35,7 +36,8 @@ type DefaultNamespace = typeof en &
   typeof recoveryEn &
   typeof signUpEn &
   typeof providerRegistrationEn &
-  typeof accountSettingsEn;
+  typeof accountSettingsEn &
+  typeof signedInEn;
 
 // Typed keys: t('login.username') compiles, a misspelt key does not. Feature namespaces
 // (useTranslation('booking')) are loaded with their screens (decision 0017).
