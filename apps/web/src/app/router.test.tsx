@@ -127,3 +127,35 @@ describe('route map and guards (spec 1 §2)', () => {
     await landsOn('/sso-login?auth_code=1', '/guest/login');
   });
 });
+
+describe('signed-in route discovery (decision 0056)', () => {
+  function discoveryArgs(path: string, signal: AbortSignal) {
+    const patch = vi.fn();
+    return { patch, args: { path, signal, patch, matches: [], fetcherKey: undefined } };
+  }
+
+  it('patches an area once, and again after a navigation that was overtaken', async () => {
+    const discover = createRouteDiscovery();
+    const aborted = new AbortController();
+    aborted.abort();
+    const first = discoveryArgs('/provider/master-password', aborted.signal);
+    await discover(first.args);
+    expect(first.patch).not.toHaveBeenCalled();
+
+    const second = discoveryArgs('/provider/master-password', new AbortController().signal);
+    await discover(second.args);
+    expect(second.patch).toHaveBeenCalledTimes(1);
+    expect(second.patch.mock.calls[0]?.[0]).toBe('provider');
+
+    const third = discoveryArgs('/provider/appointment', new AbortController().signal);
+    await discover(third.args);
+    expect(third.patch).not.toHaveBeenCalled();
+  });
+
+  it('leaves guest and general paths alone', async () => {
+    const discover = createRouteDiscovery();
+    const guest = discoveryArgs('/guest/login', new AbortController().signal);
+    await discover(guest.args);
+    expect(guest.patch).not.toHaveBeenCalled();
+  });
+});

@@ -114,12 +114,13 @@ export async function buildAllRoutes(): Promise<RouteObject[]> {
 
 /**
  * Adds a signed-in area's screens the first time the router meets one of its paths. Called by the
- * router for a path it cannot match exactly (or matches with parameters); after the first call per
- * area it has nothing to add.
+ * router for a path it cannot match exactly (or matches with parameters). The area counts as
+ * discovered only once its routes are really patched in: the router drops a patch whose navigation
+ * was overtaken by another (its signal aborted), and the next navigation must then try again.
  */
 export function createRouteDiscovery(): PatchRoutesOnNavigationFunction {
   const discovered = new Set<SignedInArea>();
-  return async ({ path, patch }) => {
+  return async ({ path, patch, signal }) => {
     const first = path.split('/')[1];
     const area: SignedInArea | null = first === 'user' || first === 'provider' ? first : null;
     if (!area || discovered.has(area)) {
@@ -127,10 +128,11 @@ export function createRouteDiscovery(): PatchRoutesOnNavigationFunction {
     }
     const { signedInAreaChildren, loadSignedInTexts } = await import('./signed-in-routes.tsx');
     await loadSignedInTexts();
-    if (!discovered.has(area)) {
-      discovered.add(area);
-      patch(area, signedInAreaChildren(area));
+    if (signal.aborted || discovered.has(area)) {
+      return;
     }
+    patch(area, signedInAreaChildren(area));
+    discovered.add(area);
   };
 }
 
