@@ -181,6 +181,7 @@ test('a telehealth visit whose room is open offers Join video, without address o
   await expect(join).toHaveAttribute('href', `/user/video-call/${world.appointmentId}`);
   await join.click();
   await expect(page).toHaveURL(new RegExp(`/user/video-call/${world.appointmentId}$`));
+  await expect(page.getByRole('heading', { name: 'Your video visit' })).toBeVisible({ timeout: 30_000 });
 });
 
 test('a patient without visits sees the empty state with Schedule a visit', async ({
@@ -256,4 +257,5 @@ test('navigation: a side menu on a wide screen, in keyboard order, and the menu 
   await expect(drawer.getByRole('link', { name: 'Appointments' })).toHaveAttribute('aria-current', 'page');
   await drawer.getByRole('link', { name: 'Family' }).click();
   await expect(page).toHaveURL(/\/user\/family$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Family profiles' })).toBeVisible();
 });
