@@ -135,18 +135,17 @@ export interface RouteRedirect {
   readonly keepQuery: boolean;
 }
 
-const general = (path: string, titleKey: RouteTitleKey, screen: ScreenId): RouteEntry => ({
-  path,
-  area: 'general',
-  titleKey,
-  screen,
-});
-const guest = (path: string, titleKey: RouteTitleKey, screen: ScreenId): RouteEntry => ({
-  path: `/guest/${path}`,
-  area: 'guest',
-  titleKey,
-  screen,
-});
+/** The entry maker of one area: paths are written relative to the area's prefix ('' for general). */
+export function areaEntry(area: RouteArea, prefix: string) {
+  return (path: string, titleKey: RouteTitleKey, screen: ScreenId): RouteEntry => ({
+    path: `${prefix}${path}`,
+    area,
+    titleKey,
+    screen,
+  });
+}
+const general = areaEntry('general', '');
+const guest = areaEntry('guest', '/guest/');
 /** The general routes and the guest area: the screens the router knows from the first page on. */
 export const PUBLIC_ROUTE_MAP: readonly RouteEntry[] = [
   // General routes (spec 1 §2).

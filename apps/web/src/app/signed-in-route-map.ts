@@ -1,26 +1,10 @@
-import {
-  PUBLIC_ROUTE_MAP,
-  type RouteArea,
-  type RouteEntry,
-  type RouteTitleKey,
-  type ScreenId,
-} from './route-map.ts';
+import { areaEntry, PUBLIC_ROUTE_MAP, type RouteArea, type RouteEntry } from './route-map.ts';
 
 // The routes of the patient and provider areas. Only the route table of those areas loads this list
 // (signed-in-routes.tsx), so the first page does not carry it (decision 0056).
 
-const user = (path: string, titleKey: RouteTitleKey, screen: ScreenId): RouteEntry => ({
-  path: `/user/${path}`,
-  area: 'user',
-  titleKey,
-  screen,
-});
-const provider = (path: string, titleKey: RouteTitleKey, screen: ScreenId): RouteEntry => ({
-  path: `/provider/${path}`,
-  area: 'provider',
-  titleKey,
-  screen,
-});
+const user = areaEntry('user', '/user/');
+const provider = areaEntry('provider', '/provider/');
 
 export const SIGNED_IN_ROUTE_MAP: readonly RouteEntry[] = [
   // Patient area (spec 1 §2 routes and side menu).
