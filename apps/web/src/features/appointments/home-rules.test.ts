@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '@app/contracts/appointments';
-import type { CheckInEntry, CheckInTask } from '@app/contracts/check-in';
+import type { CheckInEntry } from '@app/contracts/check-in';
 import {
   appointmentStatusRole,
   checkInAppointmentIds,
@@ -16,6 +16,7 @@ import {
   tasksDueCount,
 } from './home-rules.ts';
 import { videoCallPath } from './appointment-rules.ts';
+import { checkInTask, DONE_TASK } from '../check-in/test/check-in-task.ts';
 
 // A fixed instant: Tuesday 2026-12-01 10:00 in New York (the e2e suite's default instant).
 const NOW = new Date('2026-12-01T15:00:00Z');
@@ -61,32 +62,8 @@ function visit(id: string, startAt: string, overrides: Partial<Appointment> = {}
   };
 }
 
-function task(id: string, overrides: Partial<CheckInTask> = {}): CheckInTask {
-  return {
-    taskId: id,
-    settingId: `s-${id}`,
-    title: id,
-    description: null,
-    status: 'NEW',
-    isDone: false,
-    valueType: 'REGULAR',
-    actions: [{ type: 'regular' }],
-    clinicUuid: 'c1',
-    userId: 'p1',
-    appointmentId: 'a1',
-    source: { appointment: { id: 'a1' } },
-    todo: { source: { appointment_id: 'a1' } },
-    isVideo: false,
-    dueAt: null,
-    doneAt: null,
-    isActive: true,
-    listAttachmentId: [],
-    config: {},
-    order: 0,
-    ...overrides,
-  };
-}
-const done = { status: 'DONE', isDone: true } as const;
+const task = checkInTask;
+const done = DONE_TASK;
 
 describe('nextVisit', () => {
   it('is the soonest booked or confirmed visit that has not finished, whatever the list order', () => {

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CheckInTask } from '@app/contracts/check-in';
 import {
   allNonVideoTasksDone,
   beginOnFly,
@@ -13,33 +12,10 @@ import {
   taskPageUrl,
 } from './task-flow.ts';
 import { pickTask, taskBaseOf } from './use-task-page.ts';
+import { checkInTask, DONE_TASK } from './test/check-in-task.ts';
 
-function task(id: string, overrides: Partial<CheckInTask> = {}): CheckInTask {
-  return {
-    taskId: id,
-    settingId: `s-${id}`,
-    title: id,
-    description: null,
-    status: 'NEW',
-    isDone: false,
-    valueType: 'REGULAR',
-    actions: [{ type: 'regular' }],
-    clinicUuid: 'c1',
-    userId: 'u1',
-    appointmentId: 'a1',
-    source: { appointment: { id: 'a1' } },
-    todo: { source: { appointment_id: 'a1' } },
-    isVideo: false,
-    dueAt: null,
-    doneAt: null,
-    isActive: true,
-    listAttachmentId: [],
-    config: {},
-    order: 0,
-    ...overrides,
-  };
-}
-const done = { status: 'DONE', isDone: true } as const;
+const task = checkInTask;
+const done = DONE_TASK;
 
 describe('check-in task flow (spec 2 §4)', () => {
   beforeEach(() => {

@@ -1,34 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CheckInTask } from '@app/contracts/check-in';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TaskList } from './task-list.tsx';
+import { checkInTask } from '../test/check-in-task.ts';
 
-function task(id: string, overrides: Partial<CheckInTask> = {}): CheckInTask {
-  return {
-    taskId: id,
-    settingId: `s-${id}`,
-    title: id,
-    description: null,
-    status: 'NEW',
-    isDone: false,
-    valueType: 'REGULAR',
-    actions: [{ type: 'regular' }],
-    clinicUuid: 'c1',
-    userId: 'u1',
-    appointmentId: 'a1',
-    source: { appointment: { id: 'a1' } },
-    todo: { source: { appointment_id: 'a1' } },
-    isVideo: false,
-    dueAt: null,
-    doneAt: null,
-    isActive: true,
-    listAttachmentId: [],
-    config: {},
-    order: 0,
-    ...overrides,
-  };
-}
+const task = checkInTask;
 
 describe('check-in task list (issue 18: a finished task says Done once)', () => {
   it("shows 'Done' once for a finished task; its button says what it does, or is absent", () => {
