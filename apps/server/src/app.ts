@@ -7,6 +7,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context.ts';
 import { registerAccessRules } from './platform/access.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import {
+  logRedactPaths,
+  PathOnlyLogController,
+  serializeError,
+  serializeRequest,
+} from './platform/logging.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 import { webDistDir } from './paths.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -36,17 +42,13 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
       ? {
           level: env.LOG_LEVEL,
           ...(logStream ? { stream: logStream } : {}),
-          // No tokens, passwords or health data in logs: no bodies, no query strings, no auth headers.
-          serializers: {
-            req: (request: { method: string; url: string; id: string }) => ({
-              id: request.id,
-              method: request.method,
-              path: request.url.split('?')[0],
-            }),
-          },
-          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          // No tokens, passwords or health data in logs (issue 19 item 4, decision 0058): no bodies, no
+          // query strings, no auth headers, database errors without their query and parameters.
+          serializers: { req: serializeRequest, err: serializeError },
+          redact: { paths: logRedactPaths, censor: '[redacted]' },
         }
       : false,
+    logController: new PathOnlyLogController(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

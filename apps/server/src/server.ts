@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   let stopDemoVideoVisit = () => {};
   if (demo) {
     const onError = (error: unknown) => {
-      app.log.warn({ err: error instanceof Error ? error.message : error }, 'demo video visit not refreshed');
+      app.log.warn({ err: error }, 'demo video visit not refreshed');
     };
     await refreshDemoVideoVisit(context.db, context.now()).catch(onError);
     stopDemoVideoVisit = keepDemoVideoVisitOpen(context.db, context.now, onError);

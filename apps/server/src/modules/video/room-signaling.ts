@@ -160,10 +160,7 @@ class RoomSessionImpl implements RoomSession {
     try {
       await this.leave(member);
     } catch (error) {
-      this.log.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'video room leave failed',
-      );
+      this.log.warn({ err: error }, 'video room leave failed');
     }
   }
 
@@ -434,10 +431,7 @@ class RoomSessionImpl implements RoomSession {
       await this.context.realtime.publish(topic, event);
     } catch (error) {
       // The state is saved; the others catch up on their next join or the polling fallback.
-      this.log.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'video room publish failed',
-      );
+      this.log.warn({ err: error }, 'video room publish failed');
     }
   }
 

@@ -105,10 +105,7 @@ export class RealtimeConnection {
       this.queue = this.queue
         .then(() => this.receive(text))
         .catch((error: unknown) => {
-          this.deps.log.warn(
-            { err: error instanceof Error ? error.message : String(error) },
-            'realtime message failed',
-          );
+          this.deps.log.warn({ err: error }, 'realtime message failed');
           this.close(CLOSE_POLICY, 'Unexpected error.');
         });
     });
