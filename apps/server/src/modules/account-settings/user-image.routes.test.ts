@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_SIZE_TEXT, IMAGE_TYPE_TEXT, USER_IMAGE_MAX_BYTES } from '@app/contracts/account-settings';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { clinicPatients } from '../../db/schema/clinics.ts';
 import { providers } from '../../db/schema/clinics.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -10,10 +11,25 @@ import { createTestUser } from '../../test/create-test-user.ts';
 import { getMe, loginTokens } from '../auth/auth-test-helpers.ts';
 import { eq } from 'drizzle-orm';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
+// Real pictures: avatars are decoded and re-encoded (issue 19 item 7), so a signature alone is refused.
+const PNG = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#3366aa' } })
+  .png()
+  .toBuffer();
+/** A phone photo: EXIF with the camera and GPS position. */
+const JPEG_WITH_GPS = await sharp({ create: { width: 32, height: 20, channels: 3, background: '#aa3333' } })
+  .withExifMerge({
+    IFD0: { Make: 'TestPhone', Model: 'X1' },
+    IFD3: {
+      GPSLatitudeRef: 'N',
+      GPSLatitude: '42/1 39/1 0/1',
+      GPSLongitudeRef: 'W',
+      GPSLongitude: '73/1 45/1 0/1',
+    },
+  })
+  .jpeg()
+  .toBuffer();
+/** What a polyglot carries after the image's end (IEND / EOI): a script, a zip, a hidden message. */
+const APPENDED = Buffer.from('<script>alert(1)</script>PK\x03\x04 appended-after-the-image-end');
 
 function multipart(content: Buffer, filename = 'me.png', type = 'image/png') {
   const boundary = '----care-portal-test';
@@ -62,7 +78,44 @@ describe('user image upload (spec 1 §7, decision 0014)', () => {
     const image = await t.app.inject({ method: 'GET', url: href, headers: bearer(token) });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.equals(PNG)).toBe(true);
+    const stored = await sharp(image.rawPayload).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['png', 24, 24]);
+  });
+
+  it('re-encodes like a card photo: bytes appended after the PNG or JPEG end and EXIF/GPS are gone', async () => {
+    const user = await createTestUser(t.context.db);
+    const { access_token: token } = await loginTokens(t.app, user.username);
+    for (const [original, filename, type] of [
+      [PNG, 'me.png', 'image/png'],
+      [JPEG_WITH_GPS, 'me.jpg', 'image/jpeg'],
+    ] as const) {
+      const polyglot = Buffer.concat([original, APPENDED]);
+      const response = await upload(token, polyglot, filename, type);
+      expect(response.statusCode, response.body).toBe(201);
+      const { href } = response.json<{ href: string }>();
+      const image = await t.app.inject({ method: 'GET', url: href, headers: bearer(token) });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe(type);
+      expect(image.rawPayload.includes(APPENDED)).toBe(false);
+      expect(image.rawPayload.includes(Buffer.from('appended-after-the-image-end'))).toBe(false);
+      expect(image.rawPayload.includes(Buffer.from('TestPhone'))).toBe(false);
+      const stored = await sharp(image.rawPayload).metadata();
+      expect(stored.exif).toBeUndefined();
+      expect(stored.format).toBe(type === 'image/png' ? 'png' : 'jpeg');
+      // The file on disk is what is served: nothing else was kept beside it.
+      const onDisk = await readFile(path.join(dataDir, 'files', 'user-images', href.split('/').pop() ?? ''));
+      expect(onDisk.equals(image.rawPayload)).toBe(true);
+    }
+  });
+
+  it('refuses a file that only starts like a picture (a signature and no image)', async () => {
+    const user = await createTestUser(t.context.db);
+    const { access_token: token } = await loginTokens(t.app, user.username);
+    const fake = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(64, 1)]);
+    const response = await upload(token, fake);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: IMAGE_TYPE_TEXT, errors: [{ field: 'file' }] });
+    expect((await getMe(t.app, token)).json()).toMatchObject({ image: null });
   });
 
   it('judges the type by the bytes: a text file named .png is refused', async () => {
@@ -133,8 +186,7 @@ describe('user image upload (spec 1 §7, decision 0014)', () => {
     const user = await createTestUser(t.context.db);
     const { access_token: token } = await loginTokens(t.app, user.username);
     const first = (await upload(token, PNG)).json<{ href: string }>().href;
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
-    const second = (await upload(token, jpeg, 'me.jpg', 'image/jpeg')).json<{ href: string }>().href;
+    const second = (await upload(token, JPEG_WITH_GPS, 'me.jpg', 'image/jpeg')).json<{ href: string }>().href;
     expect(second).toMatch(/\.jpg$/);
     expect((await t.app.inject({ method: 'GET', url: first, headers: bearer(token) })).statusCode).toBe(404);
     const image = await t.app.inject({ method: 'GET', url: second, headers: bearer(token) });

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { clinicPatients, providers } from '../../db/schema/clinics.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { readStoredFile, removeStoredFile, saveFile } from '../../platform/files.ts';
+import { cleanImage } from '../../platform/files/image-upload.ts';
 import { HttpError } from '../../platform/http-error.ts';
 
 const AREA = 'user-images';
@@ -16,23 +17,6 @@ const TYPES = {
   webp: 'image/webp',
 } as const;
 type Extension = keyof typeof TYPES;
-
-/** The type from the bytes themselves, not from the name or the declared type (both can lie). */
-export function imageTypeOf(bytes: Buffer): Extension | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'png';
-  }
-  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return 'jpg';
-  }
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  ) {
-    return 'webp';
-  }
-  return null;
-}
 
 /** spec 1 §7 User image upload: stores the picture, points the user record at it, answers the href. */
 export async function uploadUserImage(
@@ -47,14 +31,19 @@ export async function uploadUserImage(
       errors: [{ detail: IMAGE_SIZE_TEXT, field: 'file' }],
     });
   }
-  const extension = imageTypeOf(bytes);
-  if (!extension) {
-    throw new HttpError(400, IMAGE_TYPE_TEXT, {
-      code: 'bad_type',
-      errors: [{ detail: IMAGE_TYPE_TEXT, field: 'file' }],
-    });
-  }
-  const id = await saveFile(context.env.DATA_DIR, AREA, bytes, extension);
+  // One image pipeline for every picture we keep (issue 19 item 7, decision 0058): the avatar is
+  // decoded and re-encoded like an insurance card photo, so EXIF (GPS, camera serial) and any bytes
+  // after the image's end are gone. What cannot be decoded is refused with the avatar's own text.
+  const clean = await cleanImage(bytes).catch((error: unknown) => {
+    if (error instanceof HttpError) {
+      throw new HttpError(400, IMAGE_TYPE_TEXT, {
+        code: 'bad_type',
+        errors: [{ detail: IMAGE_TYPE_TEXT, field: 'file' }],
+      });
+    }
+    throw error;
+  });
+  const id = await saveFile(context.env.DATA_DIR, AREA, clean.bytes, clean.extension);
   const href = `${IMAGE_HREF_PREFIX}${id}`;
   const [before] = await context.db
     .select({ image: users.image })
