@@ -47,6 +47,8 @@ async function stop(target: Target): Promise<void> {
   await exited;
 }
 
+const failures = { slots: 0, messages: 0 };
+
 async function load(target: Target, kind: 'slots' | 'messages'): Promise<number> {
   const result = await autocannon({
     url: target.url + (kind === 'slots' ? target.slotPath : target.messagePath),
@@ -57,11 +59,10 @@ async function load(target: Target, kind: 'slots' | 'messages'): Promise<number>
       : {}),
     headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
   });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) {
-    throw new Error(`${kind}: ${String(failed)} failed requests`);
-  }
-  return result.requests.average;
+  // Throughput counts answered requests only; failures (timeouts on a saturated machine, any non-2xx)
+  // are reported beside it instead of aborting the run.
+  failures[kind] += result.non2xx + result.errors + result.timeouts;
+  return result['2xx'] / DURATION;
 }
 
 const figures = {
@@ -90,6 +91,7 @@ const report = {
   durationSeconds: DURATION,
   rounds: ROUNDS,
   requestsPerSecond: figures,
+  failedRequests: failures,
   throughputWithAuditVsWithout: { slotSearch: ratio('slots'), messageSend: ratio('messages') },
 };
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
@@ -101,6 +103,6 @@ console.log(
 for (const kind of ['slots', 'messages'] as const) {
   const cost = (1 - ratio(kind)) * 100;
   console.log(
-    `  ${(kind === 'slots' ? 'slot search' : 'message send').padEnd(14)} off ${mean(figures.off[kind]).toFixed(0).padStart(6)} req/s  on ${mean(figures.on[kind]).toFixed(0).padStart(6)} req/s  = ${ratio(kind).toFixed(3)}x (cost ${cost.toFixed(1)} %)`,
+    `  ${(kind === 'slots' ? 'slot search' : 'message send').padEnd(14)} off ${mean(figures.off[kind]).toFixed(0).padStart(6)} req/s  on ${mean(figures.on[kind]).toFixed(0).padStart(6)} req/s  = ${ratio(kind).toFixed(3)}x (cost ${cost.toFixed(1)} %)${failures[kind] ? `  (${String(failures[kind])} failed requests)` : ''}`,
   );
 }
