@@ -13,6 +13,7 @@ import {
   serializeError,
   serializeRequest,
 } from './platform/logging.ts';
+import { registerAuditTrail } from './platform/audit/audit-hook.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 import { webDistDir } from './paths.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -60,6 +61,8 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
     production: env.NODE_ENV === 'production',
     now: context.now,
   });
+  // Issue 19: one hook records reads and changes of patient data, logins and refusals.
+  registerAuditTrail(app, context);
 
   // Decision 0016: the chat widget and product tour scripts load from their own origin, only when configured.
   const scriptOrigins = externalScriptOrigins(env);

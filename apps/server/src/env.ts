@@ -228,6 +228,11 @@ const envSchema = z
      */
     CLOCK_AT: optionalInstant,
     CLOCK_AT_REAL: optionalEpochMs,
+    /**
+     * Issue 19 (decision 0057): `off` stops the audit hook from recording, only so bench/audit-overhead.ts
+     * can measure a baseline in the same run; refused in production.
+     */
+    AUDIT_RECORDING: z.enum(['on', 'off']).default('on'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false'])
@@ -255,6 +260,13 @@ const envSchema = z
         code: 'custom',
         path: ['CLOCK_AT_REAL'],
         message: 'CLOCK_AT_REAL needs CLOCK_AT (the instant it corresponds to)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.AUDIT_RECORDING === 'off') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUDIT_RECORDING'],
+        message: 'AUDIT_RECORDING=off is for benchmarks; the audit trail is always recorded in production',
       });
     }
     if (env.NODE_ENV === 'production' && (env.CLOCK_AT !== undefined || env.CLOCK_AT_REAL !== undefined)) {

@@ -26,3 +26,4 @@ export * from './clinic-admin.ts';
 export * from './video.ts';
 export * from './patient-records.ts';
 export * from './voice-calls.ts';
+export * from './audit.ts';

@@ -1,0 +1,260 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { AuditAction } from '@app/contracts/audit';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import type { AuthContext } from '../access.ts';
+import { verifyAccessToken } from '../auth/access-token.ts';
+import { auditDeclarationOf, type AuditDeclaration } from './audit-routes.ts';
+import { recordAuditEvents, recordAuditEventsAlone, type AuditEvent } from './audit-recorder.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The answer object, kept for the audit hook (it names the patients of a list or search). */
+    auditPayload?: unknown;
+    /** Set once a handler recorded its events itself (audit.record), so the hook adds none. */
+    auditRecorded?: boolean;
+  }
+}
+
+const PATIENT_PARAMS = ['patientId', 'patientUserId', 'accountId', 'userId'] as const;
+const TOKEN_ROUTE = '/oauth/v2/token';
+/** Grants a person types a secret into: a refusal of one is a failed login. */
+const CREDENTIAL_GRANTS = new Set([
+  'password',
+  'doctor_username',
+  'pin_code',
+  'clinic_password',
+  'two_factor',
+]);
+/** The most patients one answer adds events for (a search page is 25; a bulk list is capped here). */
+const MAX_PATIENTS_PER_ANSWER = 200;
+
+/** Who acted, and through whose account (issue 19: "acting-for (family/patient switch)"). */
+export function actorOf(auth: AuthContext): { actorUserId: string; actingForUserId: string | null } {
+  const behind = auth.actingProviderId ?? auth.familyPrimaryUserId;
+  return behind
+    ? { actorUserId: behind, actingForUserId: auth.userId }
+    : { actorUserId: auth.userId, actingForUserId: null };
+}
+
+function actionOfMethod(method: string): AuditAction {
+  switch (method) {
+    case 'POST':
+      return 'create';
+    case 'PUT':
+    case 'PATCH':
+      return 'update';
+    case 'DELETE':
+      return 'delete';
+    default:
+      return 'read';
+  }
+}
+
+function params(request: FastifyRequest): Record<string, unknown> {
+  return (request.params ?? {}) as Record<string, unknown>;
+}
+
+/** The patients an answer names: `patientId`/`patientUserId` fields at any depth, a search's `items[].userId`. */
+export function patientsInAnswer(payload: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown, depth: number, inItems: boolean) => {
+    if (found.size >= MAX_PATIENTS_PER_ANSWER || depth > 4 || value === null || typeof value !== 'object') {
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        visit(item, depth + 1, inItems);
+      }
+      return;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (
+        (key === 'patientId' || key === 'patientUserId' || (inItems && key === 'userId')) &&
+        typeof child === 'string'
+      ) {
+        found.add(child);
+      } else if (typeof child === 'object') {
+        visit(child, depth + 1, key === 'items');
+      }
+    }
+  };
+  visit(payload, 0, false);
+  return [...found];
+}
+
+/** The patients a request touched (see AuditDeclaration.patientParam); [null] when none is known. */
+function patientsOf(
+  request: FastifyRequest,
+  declaration: AuditDeclaration,
+  auth: AuthContext,
+): (string | null)[] {
+  const values = params(request);
+  const names = declaration.patientParam ? [declaration.patientParam] : PATIENT_PARAMS;
+  for (const name of names) {
+    const value = values[name];
+    if (typeof value === 'string') {
+      return [value];
+    }
+  }
+  if (auth.role === 'user') {
+    return [auth.userId];
+  }
+  const named = patientsInAnswer(request.auditPayload);
+  return named.length > 0 ? named : [null];
+}
+
+function resourceIdOf(request: FastifyRequest, declaration: AuditDeclaration): string | null {
+  const values = params(request);
+  if (declaration.resourceIdParam) {
+    const value = values[declaration.resourceIdParam];
+    return typeof value === 'string' ? value : null;
+  }
+  for (const [name, value] of Object.entries(values)) {
+    if (
+      typeof value === 'string' &&
+      name !== 'clinicId' &&
+      name !== 'clinicUuid' &&
+      !PATIENT_PARAMS.includes(name as never)
+    ) {
+      return value;
+    }
+  }
+  return null;
+}
+
+/** The request part of an event: who, from where, which request. */
+export function requestPartOf(
+  request: FastifyRequest,
+): Pick<AuditEvent, 'actorUserId' | 'actingForUserId' | 'requestId' | 'clientAddress'> {
+  const who = request.auth ? actorOf(request.auth) : { actorUserId: null, actingForUserId: null };
+  return { ...who, requestId: request.id, clientAddress: request.ip };
+}
+
+/**
+ * `audit.record(tx, request, events)`: the explicit call for a handler whose one request touches
+ * several patients, or that wants its events in its own transaction. The hook then adds nothing for
+ * that request. `events` need only say what was touched; who, where and which request come from it.
+ */
+export const audit = {
+  async record(
+    tx: Db,
+    request: FastifyRequest,
+    now: Date,
+    events: readonly Omit<AuditEvent, 'actorUserId' | 'actingForUserId' | 'requestId' | 'clientAddress'>[],
+  ): Promise<void> {
+    request.auditRecorded = true;
+    const part = requestPartOf(request);
+    await recordAuditEvents(
+      tx,
+      events.map((event) => ({ ...part, ...event })),
+      now,
+    );
+  },
+};
+
+async function loginEvents(
+  context: AppContext,
+  request: FastifyRequest,
+  status: number,
+): Promise<AuditEvent[]> {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const grant = typeof body.grant_type === 'string' ? body.grant_type : null;
+  const where = {
+    requestId: request.id,
+    clientAddress: request.ip,
+    resourceType: 'session',
+    resourceId: grant,
+  };
+  if (status === 200) {
+    const payload = request.auditPayload as { access_token?: unknown } | undefined;
+    if (typeof payload?.access_token !== 'string' || grant === 'refresh_token') {
+      return [];
+    }
+    const verified = await verifyAccessToken(context.signingKey, payload.access_token, context.now());
+    if (!verified.ok) {
+      return [];
+    }
+    return [{ ...where, actorUserId: verified.claims.userId, action: 'login', outcome: 'success' }];
+  }
+  if (status === 400 && grant !== null && CREDENTIAL_GRANTS.has(grant)) {
+    // The account tried, when the attempt names one that exists (never the typed name itself).
+    let actorUserId: string | null = null;
+    if (typeof body.username === 'string' && body.username.length <= 200) {
+      const [user] = await context.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.username})`, body.username.trim().toLowerCase()))
+        .limit(1);
+      actorUserId = user?.id ?? null;
+    }
+    return [{ ...where, actorUserId, action: 'failed-login', outcome: 'failure' }];
+  }
+  return [];
+}
+
+/**
+ * The one audit hook of the request pipeline (issue 19 item 1, decision 0057). After the handler and
+ * before the answer leaves, it records: a read or change of patient data (routes of the groups in
+ * audit-routes.ts, or with their own `config.audit`), a login and a failed login (the token
+ * endpoint), and every refusal by the access rules (403). A failed write fails the request (500), so
+ * no read goes unrecorded.
+ */
+export function registerAuditTrail(app: FastifyInstance, context: AppContext): void {
+  const enabled = context.env.AUDIT_RECORDING === 'on';
+
+  app.addHook('onRoute', (route) => {
+    const declaration = auditDeclarationOf(route.url, route.config?.audit);
+    route.config = { ...route.config, audit: declaration ?? false };
+  });
+
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (enabled && request.routeOptions.config.audit !== undefined) {
+      request.auditPayload = payload;
+    }
+    return payload;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!enabled || request.auditRecorded) {
+      return payload;
+    }
+    const config = request.routeOptions.config;
+    const status = reply.statusCode;
+    const declaration = config.audit === undefined || config.audit === false ? null : config.audit;
+    const method = request.method;
+    let events: AuditEvent[] = [];
+    if (request.routeOptions.url === TOKEN_ROUTE && method === 'POST') {
+      events = await loginEvents(context, request, status);
+    } else if (status === 403 && request.auth) {
+      events = [
+        {
+          ...requestPartOf(request),
+          patientId: null,
+          resourceType: declaration?.resource ?? 'route',
+          resourceId: `${method} ${request.routeOptions.url ?? ''}`,
+          action: 'permission-denied',
+          outcome: 'denied',
+        },
+      ];
+    } else if (declaration && request.auth && status < 400 && method !== 'HEAD' && method !== 'OPTIONS') {
+      const part = requestPartOf(request);
+      const resourceId = resourceIdOf(request, declaration);
+      const action = declaration.action ?? actionOfMethod(method);
+      events = patientsOf(request, declaration, request.auth).map((patientId) => ({
+        ...part,
+        patientId,
+        resourceType: declaration.resource,
+        resourceId,
+        action,
+        outcome: 'success',
+      }));
+    }
+    if (events.length > 0) {
+      await recordAuditEventsAlone(context.db, events, context.now());
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,122 @@
+import {
+  AUDIT_CSV_COLUMNS,
+  AUDIT_EXPORT_MAX_ROWS,
+  auditResourceTypeSchema,
+  type AccessHistoryResponse,
+  type AuditEventView,
+  type AuditSearchResponse,
+} from '@app/contracts/audit';
+import type { ProviderPermission } from '@app/contracts/roles';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../access.ts';
+import { findAccessHistory, searchAuditEvents, type AuditSearchFilters } from './audit.repository.ts';
+
+export async function accessHistory(
+  db: Db,
+  auth: AuthContext,
+  page: number,
+  pageSize: number,
+): Promise<AccessHistoryResponse> {
+  const { total, rows } = await findAccessHistory(db, auth.userId, page, pageSize);
+  return {
+    page,
+    pageSize,
+    total,
+    entries: rows.map((row) => ({
+      id: row.id,
+      occurredAt: row.occurredAt.toISOString(),
+      actor: {
+        firstName: row.firstName,
+        lastName: row.lastName,
+        // Another patient account reaching this record is a family member (spec 3 §4).
+        role: row.memberType === 'doctor' ? 'provider' : 'family',
+      },
+      throughPatientSession: row.actingForUserId !== null,
+      // A type the pages do not know yet reads as the chart.
+      resourceType: auditResourceTypeSchema.catch('patient-chart').parse(row.resourceType),
+      action: row.action,
+    })),
+  };
+}
+
+/** The clinics whose trail `auth` may search: those where they hold SETTING (spec 3 §6). */
+export function auditClinicsOf(auth: AuthContext): string[] {
+  const setting: ProviderPermission = 'SETTING';
+  return auth.clinicIds.filter((clinicId) => (auth.permissionsByClinic[clinicId] ?? []).includes(setting));
+}
+
+type SearchRow = Awaited<ReturnType<typeof searchAuditEvents>>['rows'][number];
+
+function person(id: string | null, firstName: string | null, lastName: string | null) {
+  return id === null ? null : { id, firstName: firstName ?? '', lastName: lastName ?? '' };
+}
+
+function view(row: SearchRow): AuditEventView {
+  const { event } = row;
+  return {
+    id: event.id,
+    occurredAt: event.occurredAt.toISOString(),
+    actor: person(event.actorUserId, row.actorFirstName, row.actorLastName),
+    actingFor: person(event.actingForUserId, row.actingForFirstName, row.actingForLastName),
+    patient: person(event.patientId, row.patientFirstName, row.patientLastName),
+    resourceType: event.resourceType,
+    resourceId: event.resourceId,
+    action: event.action,
+    outcome: event.outcome,
+    requestId: event.requestId,
+    clientAddress: event.clientAddress,
+  };
+}
+
+export async function searchAudit(
+  db: Db,
+  filters: AuditSearchFilters,
+  page: number,
+  pageSize: number,
+): Promise<AuditSearchResponse> {
+  const { total, rows } = await searchAuditEvents(db, filters, pageSize, (page - 1) * pageSize);
+  return { page, pageSize, total, events: rows.map(view) };
+}
+
+/** One CSV cell: quoted, and a leading formula character defused (CSV injection, OWASP). */
+function cell(value: string | number | null): string {
+  if (value === null) {
+    return '';
+  }
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) {
+    text = `'${text}`;
+  }
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+const fullName = (who: { firstName: string; lastName: string } | null) =>
+  who ? `${who.firstName} ${who.lastName}`.trim() : null;
+
+export async function exportAuditCsv(db: Db, filters: AuditSearchFilters): Promise<string> {
+  const { rows } = await searchAuditEvents(db, filters, AUDIT_EXPORT_MAX_ROWS, 0);
+  const lines = [AUDIT_CSV_COLUMNS.join(',')];
+  for (const row of rows) {
+    const event = view(row);
+    lines.push(
+      [
+        event.id,
+        event.occurredAt,
+        event.actor?.id ?? null,
+        fullName(event.actor),
+        event.actingFor?.id ?? null,
+        event.patient?.id ?? null,
+        fullName(event.patient),
+        event.resourceType,
+        event.resourceId,
+        event.action,
+        event.outcome,
+        event.requestId,
+        event.clientAddress,
+      ]
+        .map(cell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

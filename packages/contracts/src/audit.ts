@@ -1,0 +1,157 @@
+import { z } from 'zod';
+
+// Issue 19 items 1-3 (decision 0057): the audit trail's vocabulary and the two pages' API.
+
+export const AUDIT_ACTIONS = [
+  'read',
+  'create',
+  'update',
+  'delete',
+  'export',
+  'login',
+  'failed-login',
+  'permission-denied',
+] as const;
+export const auditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const AUDIT_OUTCOMES = ['success', 'denied', 'failure'] as const;
+export const auditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
+export type AuditOutcome = z.infer<typeof auditOutcomeSchema>;
+
+/**
+ * What part of a record an event is about (issue 19 item 2: "appointments, demographics, insurance,
+ * documents, messages, vitals…"); the pages translate these keys. `session` is a login, `route` a
+ * refusal of a route that holds no patient data, `audit` the trail itself (its CSV export).
+ */
+export const AUDIT_RESOURCE_TYPES = [
+  'appointments',
+  'demographics',
+  'insurance',
+  'documents',
+  'messages',
+  'vitals',
+  'questionnaires',
+  'check-in',
+  'care-plans',
+  'payments',
+  'patient-chart',
+  'patient-search',
+  'family',
+  'video',
+  'session',
+  'route',
+  'audit',
+] as const;
+export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
+export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;
+
+export const AUDIT_PAGE_SIZE_DEFAULT = 25;
+export const AUDIT_PAGE_SIZE_MAX = 100;
+/** The CSV export stops here; narrow the filters for more (decision 0057). */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+const page = z.coerce
+  .number({ error: 'page must be a number.' })
+  .int('page must be a whole number.')
+  .min(1, 'page starts at 1.')
+  .max(100_000, 'page is too large.')
+  .default(1);
+const pageSize = z.coerce
+  .number({ error: 'pageSize must be a number.' })
+  .int('pageSize must be a whole number.')
+  .min(1, 'pageSize is at least 1.')
+  .max(AUDIT_PAGE_SIZE_MAX, `pageSize is at most ${String(AUDIT_PAGE_SIZE_MAX)}.`)
+  .default(AUDIT_PAGE_SIZE_DEFAULT);
+const instant = (field: string) =>
+  z.iso.datetime({ offset: true, error: `${field} must be an ISO-8601 instant, e.g. 2026-11-27T00:00:00Z.` });
+
+/** GET /api/me/access-history */
+export const accessHistoryQuerySchema = z.object({ page, pageSize });
+export type AccessHistoryQuery = z.input<typeof accessHistoryQuerySchema>;
+
+/** The role an actor had, as the patient reads it. */
+export const AUDIT_ACTOR_ROLES = ['provider', 'patient', 'family'] as const;
+export const auditActorRoleSchema = z.enum(AUDIT_ACTOR_ROLES);
+
+export const accessHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  occurredAt: z.iso.datetime({ offset: true }),
+  actor: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    role: auditActorRoleSchema,
+  }),
+  /** True when the actor opened the record from inside the patient's session (provider switch, family). */
+  throughPatientSession: z.boolean(),
+  resourceType: auditResourceTypeSchema,
+  action: auditActionSchema,
+});
+export type AccessHistoryEntry = z.infer<typeof accessHistoryEntrySchema>;
+
+export const accessHistoryResponseSchema = z.object({
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  total: z.number().int().min(0),
+  entries: z.array(accessHistoryEntrySchema),
+});
+export type AccessHistoryResponse = z.infer<typeof accessHistoryResponseSchema>;
+
+/** GET /api/provider/audit and /api/provider/audit.csv */
+export const auditSearchQuerySchema = z
+  .object({
+    patientId: z.uuid('patientId must be a patient id.').optional(),
+    actorUserId: z.uuid('actorUserId must be a staff member id.').optional(),
+    action: auditActionSchema.optional(),
+    from: instant('from').optional(),
+    to: instant('to').optional(),
+    page,
+    pageSize,
+  })
+  .refine((query) => !query.from || !query.to || new Date(query.from) <= new Date(query.to), {
+    message: 'from must not be after to.',
+    path: ['from'],
+  });
+export type AuditSearchQuery = z.input<typeof auditSearchQuerySchema>;
+
+const person = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable();
+
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  occurredAt: z.iso.datetime({ offset: true }),
+  actor: person,
+  actingFor: person,
+  patient: person,
+  resourceType: z.string(),
+  resourceId: z.string().nullable(),
+  action: auditActionSchema,
+  outcome: auditOutcomeSchema,
+  requestId: z.string().nullable(),
+  clientAddress: z.string().nullable(),
+});
+export type AuditEventView = z.infer<typeof auditEventSchema>;
+
+export const auditSearchResponseSchema = z.object({
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  total: z.number().int().min(0),
+  events: z.array(auditEventSchema),
+});
+export type AuditSearchResponse = z.infer<typeof auditSearchResponseSchema>;
+
+/** The CSV export's columns, in order. */
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'occurred_at',
+  'actor_user_id',
+  'actor_name',
+  'acting_for_user_id',
+  'patient_id',
+  'patient_name',
+  'resource_type',
+  'resource_id',
+  'action',
+  'outcome',
+  'request_id',
+  'client_address',
+] as const;
