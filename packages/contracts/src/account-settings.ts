@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** spec 1 §7 User image upload: POST with the file, answers its href. */
 export const imageUploadResultSchema = z.object({ href: z.string() });
 
-export const imageParamsSchema = z.object({ imageId: z.string().max(64) });
+export const imageParamsSchema = z.object({ imageId: singleLineText().max(64) });
 
 /** Decision 0014: PNG, JPEG or WebP, at most 2 MB. */
 export const USER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 import { PATIENT_SEARCH_MIN } from './patient-chart.ts';
 
 // spec 3 §2 "Look up patient for appointment" (issue 17 item 2, decision 0041): the patient search of
@@ -15,7 +16,10 @@ export const appointmentLookupPath = (clinicId: string) =>
  */
 export const appointmentLookupQuerySchema = z
   .object({
-    query: z.string().trim().max(100, 'The search text is too long (at most 100 characters).').default(''),
+    query: singleLineText()
+      .trim()
+      .max(100, 'The search text is too long (at most 100 characters).')
+      .default(''),
     birthDate: z.iso.date('The date of birth must be a date (yyyy-MM-dd).').optional(),
   })
   .refine((value) => value.query.length >= PATIENT_SEARCH_MIN || value.birthDate !== undefined, {

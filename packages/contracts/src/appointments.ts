@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
 import { addressSchema, isoOffsetSchema, mysqlDateSchema } from './scheduling.ts';
 
 // spec 2 §3 Appointment and create payload, §4 cancel and booking, §6 cancel and waitlist rules,
@@ -94,13 +95,12 @@ export const createAppointmentSchema = z.object({
   consultationTypeId: z.uuid('consultationTypeId is not valid'),
   startAt: isoOffsetSchema,
   finishAt: isoOffsetSchema,
-  externalId: z.string().max(200, 'externalId is too long').nullable().optional(),
+  externalId: singleLineText().max(200, 'externalId is too long').nullable().optional(),
   /** Always empty (spec 2 §3). */
   flexibleDayList: z.array(z.unknown()).max(0, 'flexibleDayList must be empty').default([]),
   /** Providers only: the patient booked for. */
   userId: z.uuid('userId is not valid').optional(),
-  text: z
-    .string()
+  text: multiLineText()
     .trim()
     .min(1, 'The reason is empty')
     .max(APPOINTMENT_TEXT_MAX, 'The reason is too long')

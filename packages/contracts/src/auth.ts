@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 import { authenticationResponseSchema } from './passkeys.ts';
 import { memberTypeSchema, providerPermissionSchema, roleSchema } from './roles.ts';
 import { quickLinkGrantFields } from './quick-links.ts';
@@ -6,18 +7,16 @@ import { ssoProviderSchema } from './sso.ts';
 
 // The token endpoint accepts form or JSON bodies (RFC 6749 uses form encoding; our SPA sends JSON).
 // Each field names itself when missing: the message reaches people as error_description.
-const clientIdField = z.string({ error: 'client_id is required' }).min(1, 'client_id is required');
+const clientIdField = singleLineText({ error: 'client_id is required' }).min(1, 'client_id is required');
 
 export const passwordGrantSchema = z.object({
   grant_type: z.literal('password'),
   client_id: clientIdField,
-  username: z
-    .string({ error: 'Username is required' })
+  username: singleLineText({ error: 'Username is required' })
     .trim()
     .min(1, 'Username is required')
     .max(200, 'Username is too long'),
-  password: z
-    .string({ error: 'Password is required' })
+  password: singleLineText({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(200, 'Password is too long'),
 });
@@ -30,8 +29,7 @@ export const doctorUsernameGrantSchema = passwordGrantSchema.extend({
 export const refreshGrantSchema = z.object({
   grant_type: z.literal('refresh_token'),
   client_id: clientIdField,
-  refresh_token: z
-    .string({ error: 'refresh_token is required' })
+  refresh_token: singleLineText({ error: 'refresh_token is required' })
     .min(1, 'refresh_token is required')
     .max(200, 'refresh_token is not valid'),
 });
@@ -41,7 +39,7 @@ export const twoFactorGrantSchema = z.object({
   grant_type: z.literal('two_factor'),
   client_id: clientIdField,
   challenge_id: z.uuid('challenge_id is not valid'),
-  code: z.string({ error: 'The code is 6 digits' }).regex(/^\d{6}$/, 'The code is 6 digits'),
+  code: singleLineText({ error: 'The code is 6 digits' }).regex(/^\d{6}$/, 'The code is 6 digits'),
 });
 
 /** spec 1 §7 Doctor pin-code login: the pin code sent by POST /public/providers/{id}/pin-code. */
@@ -49,7 +47,10 @@ export const pinCodeGrantSchema = z.object({
   grant_type: z.literal('pin_code'),
   client_id: clientIdField,
   provider_id: z.uuid('provider_id is not valid'),
-  pin_code: z.string({ error: 'The pin code is 6 digits' }).regex(/^\d{6}$/, 'The pin code is 6 digits'),
+  pin_code: singleLineText({ error: 'The pin code is 6 digits' }).regex(
+    /^\d{6}$/,
+    'The pin code is 6 digits',
+  ),
 });
 
 /** spec 1 §7 Clinic master-password login; the clinic id is a number (spec 1 §5). */
@@ -61,8 +62,7 @@ export const clinicPasswordGrantSchema = z.object({
     .int('clinic_id is not valid')
     .positive('clinic_id is not valid')
     .max(2_147_483_647, 'clinic_id is not valid'),
-  password: z
-    .string({ error: 'Password is required' })
+  password: singleLineText({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(200, 'Password is too long'),
 });
@@ -76,12 +76,10 @@ export const ticketGrantSchema = z.object({
   client_id: clientIdField,
   member_type: z.enum(['patient', 'doctor'], { error: 'member_type is not valid' }),
   id: z.uuid('id is not valid'),
-  push_id: z
-    .string({ error: 'push_id is required' })
+  push_id: singleLineText({ error: 'push_id is required' })
     .min(1, 'push_id is required')
     .max(200, 'push_id is not valid'),
-  ticket: z
-    .string({ error: 'ticket is required' })
+  ticket: singleLineText({ error: 'ticket is required' })
     .min(1, 'ticket is required')
     .max(200, 'ticket is not valid'),
 });
@@ -91,9 +89,10 @@ export const ssoGrantSchema = z.object({
   grant_type: z.literal('sso'),
   client_id: clientIdField,
   provider: ssoProviderSchema,
-  code: z.string({ error: 'code is required' }).min(1, 'code is required').max(2000, 'code is not valid'),
-  redirect_uri: z
-    .string({ error: 'redirect_uri is required' })
+  code: singleLineText({ error: 'code is required' })
+    .min(1, 'code is required')
+    .max(2000, 'code is not valid'),
+  redirect_uri: singleLineText({ error: 'redirect_uri is required' })
     .min(1, 'redirect_uri is required')
     .max(2000, 'redirect_uri is not valid'),
 });
@@ -102,9 +101,10 @@ export const ssoGrantSchema = z.object({
 export const oauthCodeGrantSchema = z.object({
   grant_type: z.literal('oauth_code'),
   client_id: clientIdField,
-  code: z.string({ error: 'code is required' }).min(1, 'code is required').max(200, 'code is not valid'),
-  redirect_uri: z
-    .string({ error: 'redirect_uri is required' })
+  code: singleLineText({ error: 'code is required' })
+    .min(1, 'code is required')
+    .max(200, 'code is not valid'),
+  redirect_uri: singleLineText({ error: 'redirect_uri is required' })
     .min(1, 'redirect_uri is required')
     .max(2000, 'redirect_uri is not valid'),
 });
@@ -208,8 +208,7 @@ export const CODE_SENT_TEXT = 'Code has been sent';
 
 /** POST /public/two-factor/:challengeId/phone — phone-verification variant (spec 1 §5). */
 export const phoneVerificationSchema = z.object({
-  phone: z
-    .string()
+  phone: singleLineText()
     .min(1, 'Please enter home or mobile phone number')
     .regex(/^\d+$/, 'Please enter home or mobile phone number')
     .min(10, 'Please enter home or mobile phone number')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
 import { VITAL_LIMITS, vitalKeySchema, vitalRangeText } from './vitals.ts';
 
 // Issue 6 item 9, spec 3 §2 patient health tab (decision 0028): care plans with goals, monitoring
@@ -49,13 +50,11 @@ export type CarePlanGoalInput = z.input<typeof carePlanGoalInputSchema>;
 
 /** POST (create) and PUT (replace) of a care plan: the goals given are the plan's goals. */
 export const carePlanInputSchema = z.object({
-  title: z
-    .string()
+  title: singleLineText()
     .trim()
     .min(1, 'Enter a title.')
     .max(CARE_PLAN_TITLE_MAX, `The title can have at most ${CARE_PLAN_TITLE_MAX} characters.`),
-  notes: z
-    .string()
+  notes: multiLineText()
     .trim()
     .max(CARE_PLAN_NOTES_MAX, `The notes can have at most ${CARE_PLAN_NOTES_MAX} characters.`)
     .default(''),
@@ -117,7 +116,10 @@ export const monitoringDeviceRequestSchema = z.object({
   kind: z.enum(MONITORING_DEVICE_KINDS, 'Choose a device.'),
   /** 'ordered': ship a device to the patient; 'connected': the patient already has it. */
   action: z.enum(['order', 'connect'], 'Choose order or connect.'),
-  serialNumber: z.string().trim().max(64, 'The serial number can have at most 64 characters.').default(''),
+  serialNumber: singleLineText()
+    .trim()
+    .max(64, 'The serial number can have at most 64 characters.')
+    .default(''),
 });
 export type MonitoringDeviceRequest = z.input<typeof monitoringDeviceRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** Task types a fixture world can ask for; each gets what its page needs (form, document, copay). */
 export const FIXTURE_TASK_TYPES = [
@@ -16,23 +17,23 @@ export const FIXTURE_TASK_TYPES = [
 
 export const fixtureCheckInWorldSchema = z.object({
   /** Used as username prefix and clinic name; unique per test. */
-  name: z.string().min(1).max(60),
-  password: z.string().min(1).max(127),
+  name: singleLineText().min(1).max(60),
+  password: singleLineText().min(1).max(127),
   /** One REGULAR task setting per title, in this order. */
-  taskTitles: z.array(z.string().min(1).max(200)).max(10).default(['Bring your photo ID']),
+  taskTitles: z.array(singleLineText().min(1).max(200)).max(10).default(['Bring your photo ID']),
   /**
    * Typed task settings, in this order, instead of `taskTitles`: the questionnaire gets the demo
    * 'Health history' form, the sign-document task the demo consent, the copay `copayCents`.
    */
   tasks: z
-    .array(z.object({ title: z.string().min(1).max(200), actionType: z.enum(FIXTURE_TASK_TYPES) }))
+    .array(z.object({ title: singleLineText().min(1).max(200), actionType: z.enum(FIXTURE_TASK_TYPES) }))
     .max(10)
     .optional(),
   copayCents: z.number().int().min(0).max(100_000).default(2500),
   /** On-the-fly settings with an open task each for the patient. */
-  onFlyTaskTitles: z.array(z.string().min(1).max(200)).max(10).default([]),
+  onFlyTaskTitles: z.array(singleLineText().min(1).max(200)).max(10).default([]),
   /** An existing patient (e.g. the demo's jane.patient) to use instead of a new one; joins the clinic. */
-  patientUsername: z.string().min(1).max(100).optional(),
+  patientUsername: singleLineText().min(1).max(100).optional(),
   /** Appointments of the patient in one department, 30 minutes apart (they form one check-in entry). */
   appointmentCount: z.number().int().min(0).max(5).default(1),
   /** When the first appointment starts, from now. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // spec 2 §3 Check-in task and task action types, §4 check-in tasks / quick link / on-the-fly tasks,
 // §7 task calls. Paths are ours (decision 0018): the spec names none.
@@ -8,8 +9,7 @@ export const TASK_STATUSES = ['NEW', 'ACCESSED', 'DONE'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 /** Accepts 'new' / 'accessed' / 'done' as well (spec 2 §3 "quick links also use lower case"). */
-export const taskStatusInputSchema = z
-  .string()
+export const taskStatusInputSchema = singleLineText()
   .transform((value) => value.toUpperCase())
   .pipe(z.enum(TASK_STATUSES, { error: 'Status must be NEW, ACCESSED or DONE.' }));
 
@@ -132,8 +132,8 @@ export const markTaskSchema = z.object({
   status: taskStatusInputSchema,
   payload: z
     .object({
-      settingId: z.string().max(100).optional(),
-      listAttachmentId: z.array(z.string().max(100)).max(50).optional(),
+      settingId: singleLineText().max(100).optional(),
+      listAttachmentId: z.array(singleLineText().max(100)).max(50).optional(),
     })
     .optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 import {
   INVITATION_CODE_INPUT_MAX,
   INVITATION_CODE_MALFORMED_TEXT,
@@ -11,8 +12,7 @@ import {
 // clinics a patient belongs to, and connecting to another clinic by its invitation code.
 
 /** What a person typed or a link carried: cleaned (upper case, no spaces or hyphens), then checked. */
-export const invitationCodeSchema = z
-  .string({ error: INVITATION_CODE_REQUIRED_TEXT })
+export const invitationCodeSchema = singleLineText({ error: INVITATION_CODE_REQUIRED_TEXT })
   .max(INVITATION_CODE_INPUT_MAX, INVITATION_CODE_MALFORMED_TEXT)
   .transform(normalizeInvitationCode)
   .refine((code) => code.length > 0, INVITATION_CODE_REQUIRED_TEXT)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 import { GENDERS } from './sign-up-texts.ts';
 
 // spec 2 §3 Demographics, §4 Demographics, §5 demographics rules, §7 demographics calls, §8 (decision
@@ -167,14 +168,13 @@ const REQUIRED = 'This value should not be blank.';
 
 /** An optional choice from a list: empty means "not given" and is stored as null (spec 2 §5). */
 function listChoice(list: readonly ReferenceItem[]) {
-  return z
-    .string()
+  return singleLineText()
     .nullish()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || ids(list).includes(value), { message: NOT_IN_LIST });
 }
 
-const trimmedText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
+const trimmedText = (max: number) => singleLineText().trim().max(max, `At most ${max} characters.`);
 
 // spec 2 §3 Demographics: personal data. Phones, username, image and communication language are read
 // here but not written through this call (spec 2 §5 removal rule).
@@ -296,7 +296,7 @@ export const clinicUserParamsSchema = z.object({
   clinicUuid: z.uuid('The clinic id is not valid'),
   userId: z.uuid('The user id is not valid'),
 });
-export const statesParamsSchema = z.object({ countryId: z.string().max(10) });
+export const statesParamsSchema = z.object({ countryId: singleLineText().max(10) });
 
 export const PATIENT_NOT_FOUND_TEXT = 'Patient not found.';
 

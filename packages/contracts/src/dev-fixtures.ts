@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
 import { providerPermissionSchema } from './roles.ts';
 
 // Development-only fixtures (NODE_ENV !== 'production'): end-to-end tests create the people and
@@ -7,15 +8,15 @@ import { providerPermissionSchema } from './roles.ts';
 export const fixtureUserSchema = z.object({
   memberType: z.enum(['patient', 'doctor']).default('patient'),
   /** Omit for a provider imported from the health record who has not registered yet. */
-  username: z.string().min(1).max(100).nullable().optional(),
-  password: z.string().min(1).max(127).nullable().optional(),
-  firstName: z.string().min(1).max(100).default('Test'),
-  lastName: z.string().min(1).max(100).default('Person'),
+  username: singleLineText().min(1).max(100).nullable().optional(),
+  password: singleLineText().min(1).max(127).nullable().optional(),
+  firstName: singleLineText().min(1).max(100).default('Test'),
+  lastName: singleLineText().min(1).max(100).default('Person'),
   email: z.email().nullable().optional(),
-  mobilePhone: z.string().max(20).nullable().optional(),
+  mobilePhone: singleLineText().max(20).nullable().optional(),
   birthdate: z.iso.date().nullable().optional(),
-  securityQuestion: z.string().max(100).nullable().optional(),
-  securityAnswer: z.string().max(100).nullable().optional(),
+  securityQuestion: singleLineText().max(100).nullable().optional(),
+  securityAnswer: singleLineText().max(100).nullable().optional(),
   status: z.enum(['active', 'pending', 'inactive']).default('active'),
   isResetPasswordRequired: z.boolean().default(false),
   twoFactorRequired: z.boolean().default(false),
@@ -32,8 +33,8 @@ export const fixtureUserResponseSchema = z.object({
 });
 
 export const fixtureClinicSchema = z.object({
-  name: z.string().min(1).max(200),
-  masterPassword: z.string().min(1).max(127).nullable().optional(),
+  name: singleLineText().min(1).max(200),
+  masterPassword: singleLineText().min(1).max(127).nullable().optional(),
 });
 export type FixtureClinic = z.input<typeof fixtureClinicSchema>;
 
@@ -46,14 +47,14 @@ export const fixtureClinicResponseSchema = z.object({ id: z.string(), clinicNumb
 export const fixtureAppointmentSchema = z.object({
   userId: z.uuid(),
   clinicNumber: z.number().int().default(1001),
-  providerUsername: z.string().min(1).max(100).default('dr.smith'),
-  consultationTypeName: z.string().min(1).max(200).default('Follow-up'),
+  providerUsername: singleLineText().min(1).max(100).default('dr.smith'),
+  consultationTypeName: singleLineText().min(1).max(200).default('Follow-up'),
   /** Default: the first department where the provider offers the consultation type. */
-  departmentName: z.string().min(1).max(200).optional(),
+  departmentName: singleLineText().min(1).max(200).optional(),
   startAt: z.iso.datetime({ offset: true }).optional(),
   daysAhead: z.number().int().min(0).max(60).default(1),
   status: z.enum(['booked', 'confirmed', 'cancelled', 'completed']).default('booked'),
-  comment: z.string().max(2000).nullable().optional(),
+  comment: multiLineText().max(2000).nullable().optional(),
 });
 export type FixtureAppointment = z.input<typeof fixtureAppointmentSchema>;
 

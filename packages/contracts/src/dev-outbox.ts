@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // The development outbox (ARCHITECTURE.md, Notifications): every email, SMS and call the server would send or place,
 // readable without a real gateway. The route does not exist when NODE_ENV=production.
@@ -9,7 +10,7 @@ export const DEV_OUTBOX_LIMIT = 50;
 
 export const devOutboxQuerySchema = z.object({
   /** An email address or a phone number in any common spelling: 5551234567, (555)123-4567, +15551234567. */
-  to: z.string().trim().max(320).optional(),
+  to: singleLineText().trim().max(320).optional(),
   /** Forces the answer's format; otherwise `Accept: application/json` decides. */
   format: z.enum(['json', 'html']).optional(),
 });

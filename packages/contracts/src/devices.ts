@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText, singleLineUrl } from './text.ts';
 
 // spec 1 §3 Device and §7 device calls (read, create, update, ticket), and Web Push for the browser.
 
@@ -9,8 +10,7 @@ export const deviceTypeSchema = z.enum(DEVICE_TYPES, { error: 'deviceType must b
 /** spec 1 §9: push registration is debounced 500 ms. */
 export const PUSH_REGISTRATION_DEBOUNCE_MS = 500;
 
-const deviceIdentifierSchema = z
-  .string({ error: 'deviceIdentifier is required' })
+const deviceIdentifierSchema = singleLineText({ error: 'deviceIdentifier is required' })
   .trim()
   .min(8, 'deviceIdentifier is not valid')
   .max(200, 'deviceIdentifier is not valid')
@@ -18,11 +18,11 @@ const deviceIdentifierSchema = z
 
 /** A browser's push subscription (PushSubscription.toJSON()), the web's deviceToken. */
 export const webPushSubscriptionSchema = z.object({
-  endpoint: z.url('endpoint is not valid').max(2000, 'endpoint is not valid'),
+  endpoint: singleLineUrl('endpoint is not valid').max(2000, 'endpoint is not valid'),
   keys: z.object({
     // Base64url: a 65-byte P-256 public key and a 16-byte secret.
-    p256dh: z.string().regex(/^[\w-]{80,100}$/, 'keys.p256dh is not valid'),
-    auth: z.string().regex(/^[\w-]{16,30}$/, 'keys.auth is not valid'),
+    p256dh: singleLineText().regex(/^[\w-]{80,100}$/, 'keys.p256dh is not valid'),
+    auth: singleLineText().regex(/^[\w-]{16,30}$/, 'keys.auth is not valid'),
   }),
 });
 export type WebPushSubscription = z.infer<typeof webPushSubscriptionSchema>;
@@ -36,7 +36,7 @@ export const deviceSchema = z
   .object({
     deviceIdentifier: deviceIdentifierSchema,
     deviceType: deviceTypeSchema,
-    deviceToken: z.string().trim().min(1).max(4096, 'deviceToken is too long').nullable().default(null),
+    deviceToken: singleLineText().trim().min(1).max(4096, 'deviceToken is too long').nullable().default(null),
     pushSubscription: webPushSubscriptionSchema.nullable().default(null),
   })
   .strict();

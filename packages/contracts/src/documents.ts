@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // Issue 5 item 8 sign documents; spec 3 §2 signature input, §3 "Signature: typed text or drawn image",
 // §5 type-signature dialog rule, §9 pad and typed-signature sizes.
@@ -24,12 +25,11 @@ export const signDocumentSchema = z.object({
   signature: z.object({
     kind: z.enum(['drawn', 'typed']),
     /** The pad's picture as a PNG data URL (drawn, or the typed text rendered in the script font). */
-    image: z
-      .string()
+    image: singleLineText()
       .max(Math.ceil((SIGNATURE_IMAGE_MAX_BYTES * 4) / 3) + 100, SIGNATURE_IMAGE_INVALID_TEXT)
       .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, SIGNATURE_IMAGE_INVALID_TEXT),
     /** The typed text, for typed signatures. */
-    text: z.string().trim().max(100).optional(),
+    text: singleLineText().trim().max(100).optional(),
   }),
 });
 export type SignDocumentInput = z.infer<typeof signDocumentSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // spec 3 §2 Family accounts, §3 Family member / Primary user / Family connect payload, §5, §7, §9.
 
@@ -19,13 +20,11 @@ export const familyParamsSchema = z.object({ userId: z.uuid('userId is not valid
 
 /** spec 3 §3 Family connect payload: username, rawPassword. */
 export const familyConnectSchema = z.object({
-  username: z
-    .string({ error: 'Username is required' })
+  username: singleLineText({ error: 'Username is required' })
     .trim()
     .min(1, 'Username is required')
     .max(FAMILY_USERNAME_MAX, `Username must be at most ${FAMILY_USERNAME_MAX} characters`),
-  rawPassword: z
-    .string({ error: 'Password is required' })
+  rawPassword: singleLineText({ error: 'Password is required' })
     .min(FAMILY_PASSWORD_MIN, `Password must be at least ${FAMILY_PASSWORD_MIN} characters`)
     .max(FAMILY_PASSWORD_MAX, `Password must be at most ${FAMILY_PASSWORD_MAX} characters`),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // spec 2 §3 insurance card details, spec 3 §3 insurance card entity, §4 statuses, §7 list / count.
 
@@ -20,8 +21,7 @@ export const INSURANCE_FRONT_REQUIRED_TEXT = 'Please add a photo of the front of
 export const INSURANCE_IMAGE_NOT_FOUND_TEXT = 'The card photo was not found. Please upload it again.';
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
+  singleLineText({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} is too long (at most ${max} characters).`);
@@ -38,8 +38,7 @@ export const saveInsuranceCardSchema = z.object({
   ircName: text('Insurance company', 120),
   planName: text('Plan name', 120),
   /** spec 3 §3 policyHolderName; when left empty, the patient's own name. */
-  policyHolderName: z
-    .string()
+  policyHolderName: singleLineText()
     .trim()
     .max(120, 'Policy holder name is too long (at most 120 characters).')
     .optional(),
@@ -226,8 +225,8 @@ export const fixtureInsuranceCardSchema = z.object({
   clinicNumber: z.number().int().default(1001),
   kind: insuranceCardKindSchema.default('primary'),
   appointmentId: z.uuid().optional(),
-  ircName: z.string().min(1).max(120).default('Aetna'),
-  insuranceNumber: z.string().min(1).max(60).default('W987654321'),
+  ircName: singleLineText().min(1).max(120).default('Aetna'),
+  insuranceNumber: singleLineText().min(1).max(60).default('W987654321'),
 });
 export type FixtureInsuranceCard = z.input<typeof fixtureInsuranceCardSchema>;
 export const fixtureInsuranceCardResponseSchema = z.object({ id: z.string() });

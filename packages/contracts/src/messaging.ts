@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
 import {
   BULK_RECIPIENTS_MAX,
   MESSAGE_BODY_MAX,
@@ -15,19 +16,24 @@ import {
 // and the new-messages count of §7 (refreshed every 30 minutes, §9; realtime hints in between).
 // The paths are ours (decision 0026).
 
-const trimmed = (max: number, emptyText: string, longText: string) =>
-  z.string(emptyText).trim().min(1, emptyText).max(max, longText);
+const trimmed = (max: number, emptyText: string, longText: string, lines: 'single' | 'multi' = 'single') =>
+  (lines === 'multi' ? multiLineText(emptyText) : singleLineText(emptyText))
+    .trim()
+    .min(1, emptyText)
+    .max(max, longText);
 
 export const messageBodySchema = trimmed(
   MESSAGE_BODY_MAX,
   'Please write a message.',
   `A message can hold at most ${MESSAGE_BODY_MAX} characters.`,
+  'multi',
 );
 
 export const smsBodySchema = trimmed(
   SMS_BODY_MAX,
   'Please write a text message.',
   `A text message can hold at most ${SMS_BODY_MAX} characters.`,
+  'multi',
 ).refine((text) => unknownPlaceholders(text).length === 0, UNKNOWN_PLACEHOLDER_TEXT);
 
 // --- Params -----------------------------------------------------------------------------------
@@ -121,7 +127,7 @@ export type ReplyRequest = z.infer<typeof replyRequestSchema>;
 // --- Receivers --------------------------------------------------------------------------------
 
 export const receiverSearchQuerySchema = z.object({
-  q: z.string().trim().max(100, 'The search can hold at most 100 characters.').default(''),
+  q: singleLineText().trim().max(100, 'The search can hold at most 100 characters.').default(''),
 });
 
 export const receiverSchema = z.object({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // Biometric login (spec 1 §1, §4) as WebAuthn passkeys: docs/decisions/0012-passkeys-and-totp.md.
 // The WebAuthn JSON shapes are @simplewebauthn's; we check the fields we rely on and let the library
 // check the rest (it rejects anything malformed with its own error, which we answer as a 400).
 
-const base64url = z
-  .string()
+const base64url = singleLineText()
   .min(1)
   .max(2048)
   .regex(/^[A-Za-z0-9_-]+$/, 'not base64url');
@@ -17,8 +17,8 @@ export const registrationResponseSchema = z.looseObject({
   type: z.literal('public-key'),
   response: z.looseObject({
     clientDataJSON: base64url,
-    attestationObject: z.string().min(1).max(16_384),
-    transports: z.array(z.string().max(32)).max(10).optional(),
+    attestationObject: singleLineText().min(1).max(16_384),
+    transports: z.array(singleLineText().max(32)).max(10).optional(),
   }),
   clientExtensionResults: z.looseObject({}),
 });
@@ -37,8 +37,7 @@ export const authenticationResponseSchema = z.looseObject({
   clientExtensionResults: z.looseObject({}),
 });
 
-export const passkeyNameSchema = z
-  .string()
+export const passkeyNameSchema = singleLineText()
   .trim()
   .min(1, 'Please give the passkey a name')
   .max(60, 'The name is 60 characters at most');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
 import { addressSchema, emergencyContactSchema } from './demographics.ts';
 import { balanceListSchema, transactionSchema } from './payments.ts';
 
@@ -31,7 +32,10 @@ export const PATIENT_SEARCH_MIN = 2;
 /** GET .../patients?query=&birthDate= : by name (each word a prefix of first or last name) or member id. */
 export const patientSearchQuerySchema = z
   .object({
-    query: z.string().trim().max(100, 'The search text is too long (at most 100 characters).').default(''),
+    query: singleLineText()
+      .trim()
+      .max(100, 'The search text is too long (at most 100 characters).')
+      .default(''),
     birthDate: z.iso.date('The date of birth must be a date (yyyy-MM-dd).').optional(),
   })
   .refine((value) => value.query.length >= PATIENT_SEARCH_MIN || value.birthDate !== undefined, {
@@ -94,8 +98,7 @@ export const timeEntryParamsSchema = patientChartParamsSchema.extend({
   entryId: z.uuid('The entry id is not valid'),
 });
 export const stopTimeEntrySchema = z.object({
-  note: z
-    .string()
+  note: multiLineText()
     .trim()
     .max(TIME_NOTE_MAX, `The note is too long (at most ${TIME_NOTE_MAX} characters).`)
     .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // Issue 5 item 9: outstanding balance and copay (decision 0021). There is no real processor: the card
 // is typed into our own form and charged by the configured adapter (the local test processor by
@@ -29,8 +30,7 @@ export const CARD_CVC_INVALID_TEXT = 'Please enter the 3 or 4 digit security cod
 export const CARD_NAME_REQUIRED_TEXT = 'Please enter the name on the card.';
 
 export const cardInputSchema = z.object({
-  cardNumber: z
-    .string()
+  cardNumber: singleLineText()
     .transform((value) => value.replace(/[\s-]/g, ''))
     .refine((value) => /^\d{12,19}$/.test(value) && passesLuhn(value), CARD_NUMBER_INVALID_TEXT),
   expMonth: z
@@ -43,8 +43,8 @@ export const cardInputSchema = z.object({
     .int()
     .min(2000, CARD_EXPIRY_INVALID_TEXT)
     .max(2100, CARD_EXPIRY_INVALID_TEXT),
-  cvc: z.string().regex(/^\d{3,4}$/, CARD_CVC_INVALID_TEXT),
-  nameOnCard: z.string().trim().min(1, CARD_NAME_REQUIRED_TEXT).max(100),
+  cvc: singleLineText().regex(/^\d{3,4}$/, CARD_CVC_INVALID_TEXT),
+  nameOnCard: singleLineText().trim().min(1, CARD_NAME_REQUIRED_TEXT).max(100),
 });
 export type CardInput = z.input<typeof cardInputSchema>;
 

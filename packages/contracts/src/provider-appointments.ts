@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 import { providerAppointmentSchema } from './provider-schedule.ts';
 import { mysqlDateSchema } from './scheduling.ts';
 
@@ -44,8 +45,7 @@ export const UNKNOWN_DEPARTMENT_TEXT = 'Department not found.';
 
 /** A comma-separated list in a query string (`statuses=booked,confirmed`). */
 function listParam<T extends z.ZodType<unknown, string>>(item: T, max: number) {
-  return z
-    .string()
+  return singleLineText()
     .max(4000, 'The list is too long.')
     .transform((text) => text.split(',').filter((part) => part.length > 0))
     .pipe(z.array(item).max(max, 'The list has too many entries.'));
@@ -69,8 +69,7 @@ export const appointmentListQuerySchema = z.object({
     APPOINTMENT_LIST_TYPES.length,
   ).optional(),
   /** Patient name: every word starts the first or the last name. */
-  q: z
-    .string()
+  q: singleLineText()
     .trim()
     .max(
       APPOINTMENT_SEARCH_MAX_LENGTH,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 import {
   DOCTOR_PASSWORD_MAX,
   DOCTOR_PASSWORD_MIN,
@@ -12,9 +13,11 @@ const requiredText = 'This field is required';
 
 /** GET /public/providers/exist — spec 1 §3 Doctor lookup request; spec 1 §5 last name and email required. */
 export const providerLookupQuerySchema = z.object({
-  lastName: z.string({ error: requiredText }).trim().min(1, requiredText).max(100, 'This field is too long'),
-  email: z
-    .string({ error: requiredText })
+  lastName: singleLineText({ error: requiredText })
+    .trim()
+    .min(1, requiredText)
+    .max(100, 'This field is too long'),
+  email: singleLineText({ error: requiredText })
     .trim()
     .min(1, requiredText)
     .max(200, 'This field is too long')
@@ -57,8 +60,7 @@ export const doctorLookupFormSchema = z.object({
 // import them eagerly, decision 0006); exported here too for the callers that know them from here.
 export { DOCTOR_PASSWORD_MAX, DOCTOR_PASSWORD_MIN, DOCTOR_PASSWORD_POLICY_TEXT, hasPasswordComplexity };
 
-export const doctorPasswordSchema = z
-  .string({ error: requiredText })
+export const doctorPasswordSchema = singleLineText({ error: requiredText })
   .min(DOCTOR_PASSWORD_MIN, DOCTOR_PASSWORD_POLICY_TEXT)
   .max(DOCTOR_PASSWORD_MAX, 'Password is too long (100 characters maximum)')
   .refine(hasPasswordComplexity, { message: DOCTOR_PASSWORD_POLICY_TEXT });
@@ -68,7 +70,10 @@ const usernameText = 'This field should be valid and 6 characters minimum';
 
 /** PATCH /api/providers/{id}/username — spec 1 §3 Registration payloads. */
 export const providerUsernameSchema = z.object({
-  username: z.string({ error: usernameText }).trim().min(6, usernameText).max(100, 'Username is too long'),
+  username: singleLineText({ error: usernameText })
+    .trim()
+    .min(6, usernameText)
+    .max(100, 'Username is too long'),
 });
 
 /** POST /api/providers/{id}/security/password — spec 1 §3 Security payloads. */
@@ -77,8 +82,14 @@ export const providerPasswordSchema = z.object({ newPassword: doctorPasswordSche
 const questionText = 'This field should be valid and 4 characters minimum';
 /** PATCH /api/providers/{id}/security/question — spec 1 §5 both fields required. */
 export const providerSecurityQuestionSchema = z.object({
-  question: z.string({ error: questionText }).trim().min(4, questionText).max(100, 'At most 100 characters'),
-  answer: z.string({ error: questionText }).trim().min(4, questionText).max(100, 'At most 100 characters'),
+  question: singleLineText({ error: questionText })
+    .trim()
+    .min(4, questionText)
+    .max(100, 'At most 100 characters'),
+  answer: singleLineText({ error: questionText })
+    .trim()
+    .min(4, questionText)
+    .max(100, 'At most 100 characters'),
 });
 
 /** The web's step-1 form (spec 1 §5 Provider registration). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText, singleLineUrl } from './text.ts';
 import { mysqlDateSchema } from './scheduling.ts';
 import { videoCallStatusSchema } from './video-call.ts';
 
@@ -24,17 +25,15 @@ export const WAITING_ROOM_POLL_MS = 15_000;
 export const SCHEDULE_SORTS = ['time', 'provider'] as const;
 
 /** A comma-separated list of uuids in a query string (`departmentUuids=a,b`). */
-const uuidListSchema = z
-  .string()
+const uuidListSchema = singleLineText()
   .max(4000)
   .transform((text) => text.split(',').filter((part) => part.length > 0))
   .pipe(z.array(z.uuid('Each id in the list must be a valid id.')).max(100));
 
-const textListSchema = z
-  .string()
+const textListSchema = singleLineText()
   .max(4000)
   .transform((text) => text.split(',').filter((part) => part.length > 0))
-  .pipe(z.array(z.string().max(200)).max(100));
+  .pipe(z.array(singleLineText().max(200)).max(100));
 
 /** Filters shared by the schedule and the waiting rooms (spec 3 §2 select-departments/-providers/-locations). */
 export const workspaceFilterQuerySchema = z.object({
@@ -162,7 +161,7 @@ export const ADMIN_CODE_TYPES = ['doctor-provider-admin', 'doctor-clinic-provide
 export const providerAdminCodeSchema = z.object({
   type: z.enum(ADMIN_CODE_TYPES, { error: 'Unknown code type.' }),
   redirectTo: z.enum(['analytics', 'settings'], { error: 'redirectTo must be analytics or settings.' }),
-  redirectUri: z.url('The redirect URI is not valid').max(2000).optional(),
+  redirectUri: singleLineUrl('The redirect URI is not valid').max(2000).optional(),
   clinicUuid: z.uuid('The clinic id is not valid').optional(),
 });
 export type ProviderAdminCodeRequest = z.infer<typeof providerAdminCodeSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // spec 3 §7 "Push notification actions exist for todo (Done/Skip), password (Ok/Reject) and message
 // (View/Skip)" (issue 17 item 5, decision 0044). A notification with actions carries a short-lived,
@@ -46,7 +47,7 @@ export const PUSH_TEXTS = {
 
 export const pushActionRequestSchema = z
   .object({
-    token: z.string({ error: 'token is required' }).regex(/^[\w-]{20,100}$/, PUSH_ACTION_INVALID_TEXT),
+    token: singleLineText({ error: 'token is required' }).regex(/^[\w-]{20,100}$/, PUSH_ACTION_INVALID_TEXT),
     action: z.enum(PUSH_ACTION_IDS, { error: PUSH_ACTION_NOT_ALLOWED_TEXT }),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
 
 // spec 2 §3 Questionnaire (the form model), §4 Questionnaire progress, §5 questionnaire rules
 // (decision 0020). The rules below are pure functions over the form model, used by the web form (to
@@ -26,8 +27,8 @@ export type DateAnswer = z.infer<typeof dateAnswerSchema>;
 /** A numeric answer (number, or '' while the input is empty), text, chosen variant ids, a date, or nothing. */
 export const answerSchema = z.union([
   z.number(),
-  z.string().max(TEXT_ANSWER_MAX, `An answer may have at most ${TEXT_ANSWER_MAX} characters.`),
-  z.array(z.string().max(100)).max(100),
+  multiLineText().max(TEXT_ANSWER_MAX, `An answer may have at most ${TEXT_ANSWER_MAX} characters.`),
+  z.array(singleLineText().max(100)).max(100),
   dateAnswerSchema,
   z.null(),
 ]);
@@ -510,7 +511,7 @@ export type TaskQuestionnaire = z.infer<typeof taskQuestionnaireSchema>;
 /** POST /api/questionnaires/tasks/:taskId/forms/:formId: one form's answers, by field id. */
 export const saveFormAnswersSchema = z.object({
   answers: z
-    .record(z.string().min(1).max(100), answerSchema)
+    .record(singleLineText().min(1).max(100), answerSchema)
     .refine((answers) => Object.keys(answers).length <= 500, 'Too many answers.'),
 });
 export type SaveFormAnswersInput = z.infer<typeof saveFormAnswersSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 import { QUICK_LINK_TYPES, quickLinkTypeSchema } from './check-in.ts';
 
 // spec 2 §2 Quick-link entry (decision 0019): single-use, expiring codes the server issues and sends
@@ -38,7 +39,9 @@ export type SentQuickLink = z.infer<typeof sentQuickLinkSchema>;
 
 /** The quick_link grant of the token endpoint: the link's code and the user it names. */
 export const quickLinkGrantFields = {
-  code: z.string({ error: 'code is required' }).min(1, 'code is required').max(200, 'code is not valid'),
+  code: singleLineText({ error: 'code is required' })
+    .min(1, 'code is required')
+    .max(200, 'code is not valid'),
   user_id: z.uuid('user_id is not valid'),
 };
 
@@ -51,6 +54,6 @@ export const fixtureQuickLinkSchema = z.object({
   clinicUuid: z.uuid(),
   appointmentId: z.uuid().optional(),
   taskId: z.uuid().optional(),
-  threadId: z.string().max(200).optional(),
+  threadId: singleLineText().max(200).optional(),
 });
 export const fixtureQuickLinkResponseSchema = z.object({ url: z.string(), code: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /**
  * Credential recovery (spec 1 §2, §4, §5, §8): forgot username, forgot password, temporary password
@@ -26,12 +27,12 @@ export const ACCOUNT_ACTIVATED_TEXT = 'Your account has been activated. You can 
 export const noSecurityQuestionText = (email: string) =>
   `You need to have a security question set to use the forgot password feature, please email ${email}`;
 
-const requiredText = (max: number) => z.string().trim().min(1, REQUIRED_TEXT).max(max);
+const requiredText = (max: number) => singleLineText().trim().min(1, REQUIRED_TEXT).max(max);
 
 export const recoveryChannelSchema = z.enum(['email', 'sms']);
 export type RecoveryChannel = z.infer<typeof recoveryChannelSchema>;
 
-export const recoveryTokenSchema = z.string().min(16).max(200);
+export const recoveryTokenSchema = singleLineText().min(16).max(200);
 
 /** spec 1 §5: firstName, lastName, birthDate all required. birthDate as YYYY-MM-DD. */
 export const forgotUsernameLookupSchema = z.object({

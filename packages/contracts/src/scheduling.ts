@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // spec 2 §2 provider list and consultation type screen, §3 Consultation type / Provider / Department,
 // §6 clinic modules, §7 calls (doctors, departments, consultation types, reference lists), §9 limits.
@@ -44,8 +45,7 @@ export const isoOffsetSchema = z.iso.datetime({ offset: true, error: 'Times are 
 
 /** Query strings carry lists as comma-separated ids ("list-prefixed ids" of spec 2 §7). */
 const idListParam = (name: string) =>
-  z
-    .string()
+  singleLineText()
     .max(2000, `${name} is too long`)
     .transform((value) => value.split(',').filter((item) => item.length > 0))
     .pipe(z.array(uuidParam(name)).max(50, `${name} has too many entries`));
@@ -139,7 +139,7 @@ export type SchedulingOptions = z.infer<typeof schedulingOptionsSchema>;
 /** GET /api/scheduling/providers (spec 2 §7 Doctors list). */
 export const providerListQuerySchema = z.object({
   clinicUuid: uuidParam('clinicUuid'),
-  stateId: z.string().trim().min(1).max(10).optional(),
+  stateId: singleLineText().trim().min(1).max(10).optional(),
   insuranceId: uuidParam('insuranceId').optional(),
   specialtyId: uuidParam('specialtyId').optional(),
   visitTypeId: uuidParam('visitTypeId').optional(),
@@ -254,8 +254,7 @@ export const recurringVisitQuerySchema = z.object({
       'repeatPeriod must be 2, 3 or 4',
     ),
   /** Comma-separated ISO weekday numbers, e.g. '1,3'. */
-  days: z
-    .string({ error: 'days is required' })
+  days: singleLineText({ error: 'days is required' })
     .regex(/^[1-7](,[1-7]){0,6}$/, 'days are weekday numbers 1 to 7, comma-separated')
     .transform((value) => [...new Set(value.split(',').map(Number))].sort()),
   fromDate: mysqlDateSchema.optional(),

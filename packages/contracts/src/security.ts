@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** The security page ({role}/security, spec 1 §2, §4, §5, §9). */
 
@@ -12,14 +13,16 @@ export const SECURITY_ANSWER_MIN_TEXT = 'The answer should be 6 to 100 character
 export const SECURITY_SAVED_TEXT = 'Your security settings have been saved.';
 
 export const securityPasswordSchema = z.object({
-  newPassword: z.string().min(SECURITY_PASSWORD_MIN, SECURITY_PASSWORD_MIN_TEXT).max(SECURITY_FIELD_MAX),
+  newPassword: singleLineText()
+    .min(SECURITY_PASSWORD_MIN, SECURITY_PASSWORD_MIN_TEXT)
+    .max(SECURITY_FIELD_MAX),
 });
 export type SecurityPassword = z.infer<typeof securityPasswordSchema>;
 
 /** spec 1 §5 / §9: question 1 to 100, answer 6 to 100. */
 export const securityQuestionSchema = z.object({
-  question: z.string().trim().min(1, SECURITY_REQUIRED_TEXT).max(SECURITY_FIELD_MAX),
-  answer: z.string().trim().min(6, SECURITY_ANSWER_MIN_TEXT).max(SECURITY_FIELD_MAX),
+  question: singleLineText().trim().min(1, SECURITY_REQUIRED_TEXT).max(SECURITY_FIELD_MAX),
+  answer: singleLineText().trim().min(6, SECURITY_ANSWER_MIN_TEXT).max(SECURITY_FIELD_MAX),
 });
 export type SecurityQuestion = z.infer<typeof securityQuestionSchema>;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // Self check-in (kiosk) patient search (issue 5, spec 2 §2 /provider/patient/search): a minimal
 // search of the provider's clinics' patients by name and birthdate, with their visits of today.
 // Issue 6 builds the full patient search.
 
 export const kioskPatientSearchQuerySchema = z.object({
-  name: z
-    .string({ error: 'Enter a name.' })
+  name: singleLineText({ error: 'Enter a name.' })
     .trim()
     .min(2, 'Enter at least 2 letters of the name.')
     .max(100, 'The name is too long.'),

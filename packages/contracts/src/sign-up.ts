@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 import { tokenResponseSchema } from './auth.ts';
 import { hasPasswordComplexity } from './password-policy.ts';
 import {
@@ -54,54 +55,46 @@ const FIRST_NAME_PATTERN = /^[\p{L}\p{M} '`’-]+$/u;
 const LAST_NAME_PATTERN = /^[\p{L}\p{M}\p{N} '`’-]+$/u;
 
 // Every text is trimmed first, so a whitespace-only value counts as empty (spec 1 §5).
-export const firstNameSchema = z
-  .string({ error: M.name })
+export const firstNameSchema = singleLineText({ error: M.name })
   .trim()
   .min(SIGN_UP_NAME_MIN, M.name)
   .max(SIGN_UP_TEXT_MAX, M.tooLong)
   .regex(FIRST_NAME_PATTERN, M.name);
 
-export const lastNameSchema = z
-  .string({ error: M.name })
+export const lastNameSchema = singleLineText({ error: M.name })
   .trim()
   .min(SIGN_UP_NAME_MIN, M.name)
   .max(SIGN_UP_TEXT_MAX, M.tooLong)
   .regex(LAST_NAME_PATTERN, M.name);
 
 /** Optional on its own: spec 1 §5 "at least one of mobilePhone and email" is checked by the object. */
-export const emailSchema = z
-  .string({ error: M.email })
+export const emailSchema = singleLineText({ error: M.email })
   .trim()
   .max(SIGN_UP_EMAIL_MAX, M.email)
   .refine((value) => value === '' || z.regexes.email.test(value), M.email);
 
 /** The ten digits behind the mask; '' when not given. Whether it is a mobile is the phone check's job. */
-export const mobilePhoneSchema = z
-  .string({ error: M.mobilePhoneRequired })
+export const mobilePhoneSchema = singleLineText({ error: M.mobilePhoneRequired })
   .transform(phoneDigits)
   .refine((value) => value === '' || /^\d{10}$/.test(value), M.mobilePhoneRequired);
 
-export const birthdateSchema = z
-  .string({ error: M.birthdate })
+export const birthdateSchema = singleLineText({ error: M.birthdate })
   .trim()
   .refine((value) => isValidBirthdate(value), M.birthdate);
 
 export const genderSchema = z.enum(GENDER_IDS, { error: M.gender });
 
-export const usernameSchema = z
-  .string({ error: M.username })
+export const usernameSchema = singleLineText({ error: M.username })
   .trim()
   .min(SIGN_UP_USERNAME_MIN, M.username)
   .max(SIGN_UP_TEXT_MAX, M.tooLong);
 
-export const signUpPasswordSchema = z
-  .string({ error: M.password })
+export const signUpPasswordSchema = singleLineText({ error: M.password })
   .min(SIGN_UP_PASSWORD_MIN, M.password)
   .max(SIGN_UP_PASSWORD_MAX, M.passwordTooLong)
   .refine(hasPasswordComplexity, M.password);
 
-export const securityTextSchema = z
-  .string({ error: M.security })
+export const securityTextSchema = singleLineText({ error: M.security })
   .trim()
   .min(SIGN_UP_SECURITY_MIN, M.security)
   .max(SIGN_UP_TEXT_MAX, M.tooLong);
@@ -230,13 +223,11 @@ export type UserCreateResponse = z.infer<typeof userCreateResponseSchema>;
 
 /** Phone validation (public) — spec 1 §7: phone, region, type; §9 US / mobile. */
 export const phoneValidationRequestSchema = z.object({
-  phone: z
-    .string({ error: M.mobilePhoneInvalid })
+  phone: singleLineText({ error: M.mobilePhoneInvalid })
     .trim()
     .min(1, M.mobilePhoneInvalid)
     .max(30, M.mobilePhoneInvalid),
-  region: z
-    .string()
+  region: singleLineText()
     .regex(/^[A-Z]{2}$/, 'region is a two-letter country code')
     .default('US'),
   type: z.enum(['mobile']).default('mobile'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 import { SSO_PROVIDERS } from './sso-params.ts';
 
 // Provider single sign-on, one-time login codes and the feedback portal's sign-on (spec 1 §2, §4, §7;
@@ -17,8 +18,7 @@ export const REDIRECT_URI_NOT_FOUND_TEXT = 'RedirectUri has not been found.';
 export const INVALID_OAUTH_CODE_TEXT = 'The one-time code is not valid or has expired.';
 
 export const oauthCodeRequestSchema = z.object({
-  redirectUri: z
-    .string({ error: 'redirectUri is required' })
+  redirectUri: singleLineText({ error: 'redirectUri is required' })
     .min(1, 'redirectUri is required')
     .max(2000, REDIRECT_URI_NOT_FOUND_TEXT),
 });
@@ -34,7 +34,7 @@ export type OAuthCodeResponse = z.infer<typeof oauthCodeResponseSchema>;
 
 /** The roadmap screen (provider/canny-sso-roadmap): where the feedback service's sign-on goes. */
 export const feedbackSsoQuerySchema = z.object({
-  redirect: z.string().max(2000, 'redirect is too long').optional(),
+  redirect: singleLineText().max(2000, 'redirect is too long').optional(),
 });
 
 export const feedbackSsoResponseSchema = z.discriminatedUnion('configured', [

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // TOTP (authenticator app) as a second factor, enrolled in account settings (decision 0012).
 
 export const totpCodeSchema = z.object({
-  code: z.string({ error: 'The code is 6 digits' }).regex(/^\d{6}$/, 'The code is 6 digits'),
+  code: singleLineText({ error: 'The code is 6 digits' }).regex(/^\d{6}$/, 'The code is 6 digits'),
 });
 
 export const totpStatusSchema = z.object({ enabled: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // Issue 7, spec 3 §2 "Video-call room" (decision 0030): telehealth visits are browser WebRTC between
 // up to four participants as a mesh, with our own signaling over the WebSocket at /ws.
@@ -61,7 +62,7 @@ export type IceServer = z.infer<typeof iceServerSchema>;
 export const videoRoomJoinRequestSchema = z.strictObject({
   uuid: z.uuid('The invitation link is not valid.').optional(),
   /** A guest's name as the others see it (public access only; 1–100). */
-  displayName: z.string().trim().min(1).max(100).optional(),
+  displayName: singleLineText().trim().min(1).max(100).optional(),
 });
 export type VideoRoomJoinRequest = z.infer<typeof videoRoomJoinRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 import { WORKSPACE_MODULES } from './workspace-modules.ts';
 
 // Development-only (NODE_ENV !== 'production'): a video visit of the e2e test's own (issue 7): a fresh
@@ -6,8 +7,8 @@ import { WORKSPACE_MODULES } from './workspace-modules.ts';
 
 export const fixtureVideoWorldSchema = z.object({
   /** Used as username prefix and clinic name; unique per test. */
-  name: z.string().min(1).max(60),
-  password: z.string().min(1).max(127),
+  name: singleLineText().min(1).max(60),
+  password: singleLineText().min(1).max(127),
   /** When the appointment starts, from now (0: now, so spec 2 §6 allowVideoCall holds). */
   minutesAhead: z
     .number()
@@ -18,7 +19,7 @@ export const fixtureVideoWorldSchema = z.object({
   /** Clinic modules on besides PATIENT_OUTSIDE (the dialer's e2e turns OUTBOUND_CALLING on). */
   extraModules: z.array(z.enum(WORKSPACE_MODULES)).max(WORKSPACE_MODULES.length).default([]),
   /** The patient's mobile phone (the dialer's e2e calls it); none by default. */
-  patientMobilePhone: z.string().max(20).optional(),
+  patientMobilePhone: singleLineText().max(20).optional(),
 });
 export type FixtureVideoWorld = z.input<typeof fixtureVideoWorldSchema>;
 

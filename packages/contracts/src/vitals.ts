@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // Issue 5 item 10: the spec 3 §9 vital keys an intake asks for (decision 0021). US units: °F, lb, in,
 // the units of spec 3 §9's chart axes. Ranges: the chart axis where it holds every real reading
@@ -228,7 +229,7 @@ export function vitalValueProblem(key: VitalKey, value: unknown): string | null 
 /** POST /api/vitals/entries: one or more values measured together (a chart group's form). */
 export const vitalEntryInputSchema = z
   .object({
-    values: z.record(z.string(), z.unknown()),
+    values: z.record(singleLineText(), z.unknown()),
     /** When measured; default now. ISO date-time. */
     recordedAt: z.iso.datetime({ offset: true, error: 'The date is not valid.' }).optional(),
   })
@@ -290,8 +291,7 @@ export const VITAL_HISTORY_DEFAULT_DAYS = 90;
 
 /** GET .../vitals?keys=pulse,weight&days=90: the series of the named keys (all keys if none). */
 export const vitalSeriesQuerySchema = z.object({
-  keys: z
-    .string()
+  keys: singleLineText()
     .optional()
     .transform((text, context) => {
       if (!text) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // Issue 17 item 4 (decision 0043): the outbound dialer. spec 3 §2: "Providers with an ended video
 // call end all voice calls; only providers update voice calls. Outbound-calling dialer is shown only
@@ -39,7 +40,7 @@ export const placeVoiceCallSchema = z
   .object({
     patientId: uuid('The patient id is not valid').optional(),
     appointmentId: uuid('The appointment id is not valid').optional(),
-    phone: z.string().trim().min(1).max(32).optional(),
+    phone: singleLineText().trim().min(1).max(32).optional(),
   })
   .strict()
   .refine((body) => (body.patientId === undefined) !== (body.appointmentId === undefined), {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
 
 // spec 3 §2 provider routes news, flows (Worklist), follow-ups (Follow Up List) and
 // patient-navigation (Tracker), decision 0027 for the models the spec leaves open.
@@ -34,13 +35,11 @@ export const flowListQuerySchema = z.object({ patientId: z.uuid('patientId is no
 export const FLOW_TITLE_MAX = 200;
 export const FLOW_DESCRIPTION_MAX = 2000;
 export const flowCreateSchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
+  title: singleLineText({ error: 'Title is required' })
     .trim()
     .min(1, 'Title is required')
     .max(FLOW_TITLE_MAX, `Title must be at most ${FLOW_TITLE_MAX} characters`),
-  description: z
-    .string()
+  description: multiLineText()
     .trim()
     .max(FLOW_DESCRIPTION_MAX, `Description must be at most ${FLOW_DESCRIPTION_MAX} characters`)
     .default(''),
@@ -97,5 +96,5 @@ export const navigationParamsSchema = z.object({
 });
 export const navigationUpdateSchema = z.object({
   stage: navigationStageSchema,
-  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+  note: multiLineText().trim().max(500, 'Note must be at most 500 characters').optional(),
 });

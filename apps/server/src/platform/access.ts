@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { and, eq, gt, isNull, or, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { EXPIRED_ACCESS_TOKEN_TEXT } from '@app/contracts/errors';
@@ -116,6 +116,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   rule: AccessRule;
+  /** The route's request schemas (body, querystring, params), for the tests that drive every route. */
+  schema?: FastifySchema;
 }
 
 const NOT_AUTHENTICATED = 'Authentication is required.';
@@ -252,7 +254,7 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
       throw new Error(`Development route ${route.url} must not be registered in production`);
     }
     for (const method of [route.method].flat()) {
-      routeAccess.push({ method, url: route.url, rule });
+      routeAccess.push({ method, url: route.url, rule, ...(route.schema ? { schema: route.schema } : {}) });
     }
   });
 

@@ -111,3 +111,22 @@ function scrubValues(message: string, identifiers: Set<string>): string {
     .replace(/'([^']*)'/g, "'?'")
     .replace(/\(([^)]*)\)=\(([^)]*)\)/g, '(?)=(?)');
 }
+
+/**
+ * PostgreSQL's character_not_in_repertoire (22021: a NUL or invalid UTF-8 in text) or
+ * untranslatable_character (22P05: \u0000 in jsonb), found like uniqueViolation. The contracts refuse
+ * such input first (decision 0059); this is the error handler's last line of defence, so input that
+ * slips past a schema is still a 400, not a 500.
+ */
+export function isInvalidTextError(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if ('code' in current && (current.code === '22021' || current.code === '22P05')) {
+      return true;
+    }
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { GENERIC_ERROR_TEXT, type ApiError } from '@app/contracts/errors';
+import { CONTROL_CHARACTERS_MESSAGE } from '@app/contracts/text';
+import { isInvalidTextError } from './db-errors.ts';
 import { HttpError, OAuthHttpError } from './http-error.ts';
 
 function isOAuthRoute(request: FastifyRequest): boolean {
@@ -37,6 +39,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: 'validation_error',
         errors,
       });
+    }
+    if (isInvalidTextError(error)) {
+      // Last line of defence (decision 0059): the contracts refuse such characters first. Logged
+      // without the error's detail, which would quote the offending value.
+      request.log.warn({ code: 'invalid_text' }, 'text the database refused reached it past the contracts');
+      return send(request, reply, 400, { message: CONTROL_CHARACTERS_MESSAGE, code: 'invalid_text' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

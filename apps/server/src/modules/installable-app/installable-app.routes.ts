@@ -9,6 +9,7 @@ import {
   isAppIconFile,
   webAppManifestSchema,
 } from '@app/contracts/installable-app';
+import { singleLineText } from '@app/contracts/text';
 import type { AppContext } from '../../app-context.ts';
 import { access } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
@@ -16,7 +17,7 @@ import { buildAppConfig, readBranding } from '../clinics/app-config.service.ts';
 import { renderAppIcon } from './app-icon.ts';
 import { buildWebAppManifest } from './web-app-manifest.ts';
 
-const iconParamsSchema = z.object({ file: z.string().max(100) });
+const iconParamsSchema = z.object({ file: singleLineText().max(100) });
 
 /**
  * The installable app (issue 16 item 4, decision 0038): the web app manifest and its icons, written

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { ApiRequestError } from '../../lib/api/api-error.ts';
 import { dismissBanner, reportRequestError } from '../../lib/errors/banner-store.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { ErrorBanner } from './error-banner.tsx';
+import { cataloguedText, ErrorBanner } from './error-banner.tsx';
+import { CONTROL_CHARACTERS_MESSAGE } from '@app/contracts/text';
+import { en } from '../../lib/i18n/en.ts';
 
 const failure = (status: number, url: string, body: unknown) =>
   new ApiRequestError(status, url, 'GET', body, `${status} Error`);
@@ -25,6 +27,23 @@ describe('ErrorBanner (spec 1 §8)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Clinic not found.');
     await userEvent.click(screen.getByRole('button', { name: 'Close alert' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the refusal of control characters from the catalogue (decision 0059)', () => {
+    renderWithProviders(<ErrorBanner />);
+    act(() => {
+      reportRequestError(
+        failure(400, '/api/x', {
+          message: CONTROL_CHARACTERS_MESSAGE,
+          errors: [{ field: 'subject', detail: CONTROL_CHARACTERS_MESSAGE }],
+        }),
+      );
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(en['validation.controlCharacters']);
+    // The text comes from the catalogue (Spanish readers get es.ts), other server texts as written.
+    const translate = (key: string) => `<${key}>`;
+    expect(cataloguedText(CONTROL_CHARACTERS_MESSAGE, translate)).toBe('<validation.controlCharacters>');
+    expect(cataloguedText('Clinic not found.', translate)).toBe('Clinic not found.');
   });
 
   it('lists several messages', () => {

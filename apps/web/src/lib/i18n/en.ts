@@ -123,6 +123,8 @@ export const en = {
   'route.guest.forgotPasswordSent': 'Forgot password: step 5',
   'route.guest.clinicLogin': 'Log in with your Clinic ID',
   'route.guest.activateAccount': 'Activate your account',
+  // Decision 0059: the server's refusal of control characters in a text field (CONTROL_CHARACTERS_MESSAGE).
+  'validation.controlCharacters': 'This field contains characters that are not allowed.',
 } as const;
 
 export type TranslationKey = keyof typeof en;

@@ -113,4 +113,5 @@ export const es: Catalogue = {
   'route.guest.forgotPasswordSent': 'Olvidé mi contraseña: paso 5',
   'route.guest.clinicLogin': 'Inicie sesión con el ID de su clínica',
   'route.guest.activateAccount': 'Active su cuenta',
+  'validation.controlCharacters': 'Este campo contiene caracteres que no están permitidos.',
 };
