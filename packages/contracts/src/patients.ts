@@ -36,7 +36,8 @@ export type PatientCreateResponse = z.infer<typeof patientCreateResponseSchema>;
 /** GET /api/patients/:patientId — the header of the provider's view of one patient. */
 export const patientSummarySchema = z.object({
   id: z.string(),
-  memberId: z.string(),
+  /** Null for a provider without PATIENT at the patient's clinics (decision 0060). */
+  memberId: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),

@@ -60,4 +60,13 @@ describe('provider route gates (spec 3 §6)', () => {
       kind: 'allow',
     });
   });
+
+  it('needs PATIENT for the kiosk, whose task pages change the patient’s data (issue 19 item 6)', () => {
+    for (const path of ['/provider/patient/search', '/provider/patient/task/demographic/:step']) {
+      expect(decideProviderRoute(path, { permissions: ['APPOINTMENTS'], modules: ALL_MODULES }).kind).toBe(
+        'deny',
+      );
+      expect(decideProviderRoute(path, { permissions: ['PATIENT'], modules: [] })).toEqual({ kind: 'allow' });
+    }
+  });
 });

@@ -65,6 +65,9 @@ const health = tab(['REMOTE_PATIENT_MONITORING'], 'patient');
  */
 const scheduling: ProviderRouteGate = { permissions: ['APPOINTMENTS'], noAccess: 'page' };
 
+/** The kiosk (self check-in) pages: the patient's check-in tasks under the provider's session. */
+const kiosk: ProviderRouteGate = { permissions: ['PATIENT'], noAccess: 'patient' };
+
 export const PROVIDER_ROUTE_GATES = {
   '/provider/security': open,
   '/provider/account-settings': open,
@@ -152,23 +155,24 @@ export const PROVIDER_ROUTE_GATES = {
     module: 'PATIENT_NAVIGATION',
     noAccess: 'page',
   },
-  // spec 2 §2 self check-in (kiosk) mode: the task pages under the provider's session, open to any
-  // provider (the kiosk's own rules decide what they show).
-  '/provider/patient/search': open,
-  '/provider/confirm-patient': open,
-  '/provider/patient/task': open,
-  '/provider/patient/task/check-in': open,
-  '/provider/patient/task/success': open,
-  '/provider/patient/task/questionnaire': open,
-  '/provider/patient/task/questionnaire/main/:formId': open,
-  '/provider/patient/task/demographic/:step': open,
-  '/provider/patient/task/confirm-insurance-card': open,
-  '/provider/patient/task/insurance-card/:kind': open,
-  '/provider/patient/task/sign-document': open,
-  '/provider/patient/task/copay': open,
-  '/provider/patient/task/outstanding-balance': open,
-  '/provider/patient/task/vital': open,
-  '/provider/patient/task/regular': open,
+  // spec 2 §2 self check-in (kiosk) mode: the task pages under the provider's session. They read and
+  // change the patient's demographics, insurance cards, documents and vitals, which need PATIENT
+  // (spec 3 §6, issue 19 item 6, decision 0060), so the kiosk needs it as a whole.
+  '/provider/patient/search': kiosk,
+  '/provider/confirm-patient': kiosk,
+  '/provider/patient/task': kiosk,
+  '/provider/patient/task/check-in': kiosk,
+  '/provider/patient/task/success': kiosk,
+  '/provider/patient/task/questionnaire': kiosk,
+  '/provider/patient/task/questionnaire/main/:formId': kiosk,
+  '/provider/patient/task/demographic/:step': kiosk,
+  '/provider/patient/task/confirm-insurance-card': kiosk,
+  '/provider/patient/task/insurance-card/:kind': kiosk,
+  '/provider/patient/task/sign-document': kiosk,
+  '/provider/patient/task/copay': kiosk,
+  '/provider/patient/task/outstanding-balance': kiosk,
+  '/provider/patient/task/vital': kiosk,
+  '/provider/patient/task/regular': kiosk,
 } as const satisfies Record<string, ProviderRouteGate>;
 
 export type ProviderRoutePath = keyof typeof PROVIDER_ROUTE_GATES;

@@ -9,73 +9,153 @@ import type { Db } from '../db/client.ts';
 import { placeholder, prepared } from '../db/prepared.ts';
 import { users } from '../db/schema/accounts.ts';
 import { sessions } from '../db/schema/auth.ts';
-import { clinics, providers } from '../db/schema/clinics.ts';
+import { clinicPatients, clinics, providers } from '../db/schema/clinics.ts';
 import { verifyAccessToken } from './auth/access-token.ts';
 import { HttpError } from './http-error.ts';
 
 /**
+ * What a provider must hold for a route (spec 3 §6): every one of `permissions`, and at least one of
+ * `anyOf` when given, both at ONE clinic (a permission belongs to a clinic membership; holding PATIENT
+ * at clinic A and REMOTE_PATIENT_MONITORING at clinic B opens neither tab). The clinics where the gate
+ * holds are the only ones the request may reach: the access hook narrows `auth.clinicIds` to them, so
+ * the services' "a provider of the patient's clinic" checks see only those clinics (decision 0060).
+ */
+export interface ProviderGate {
+  permissions?: readonly ProviderPermission[];
+  anyOf?: readonly ProviderPermission[];
+  /**
+   * With `module`, one of the clinics where the gate holds must have that module on (spec 3 §6:
+   * sidebar items and their routes need both); the named clinic on a route naming one.
+   */
+  module?: WorkspaceModule;
+  /**
+   * The refusal text when a permission is missing, where the spec names one (e.g. spec 3 §8 "You
+   * do not have access to view patient details."); otherwise the generic text. The code stays
+   * `missing_permission` either way, so the web app and the matrix test read one code.
+   */
+  deniedMessage?: string;
+}
+
+/**
  * Who may call a route. Every route declares one in `config.access`; a route without one stops
- * start-up (ARCHITECTURE.md, convention 2).
+ * start-up (ARCHITECTURE.md, convention 2). The rule of every route is declared with the route and
+ * nowhere else; `app.routeAccess` lists them all (the route matrix test walks that list).
  */
 export type AccessRule =
   | { kind: 'public' }
   /** Development helpers; such routes are not registered in production at all. */
   | { kind: 'dev' }
+  /** Any signed-in caller; the route holds nothing of one patient (own account, reference lists). */
   | { kind: 'authenticated' }
-  | { kind: 'patient' }
   /**
-   * A provider of the clinic holding every one of `permissions` (spec 3 §6; a patient tab such as
-   * health needs PATIENT and REMOTE_PATIENT_MONITORING). With `module`, one of the caller's clinics
-   * must have that module on (spec 3 §6: sidebar items and their routes need both). A route with a
-   * `:clinicId` parameter is further limited to members of that clinic, and then the module must be
-   * on in that clinic.
+   * A patient's own data. With `switched`, a provider acting in the patient's session (spec 2 §4
+   * switch) must hold that gate at one of the patient's clinics: the switch does not widen what the
+   * provider may open (decision 0060).
    */
-  | {
-      kind: 'provider';
-      permissions?: readonly ProviderPermission[];
-      module?: WorkspaceModule;
-      /**
-       * The refusal text when a permission is missing, where the spec names one (e.g. spec 3 §8 "You
-       * do not have access to view patient details."); otherwise the generic text. The code stays
-       * `missing_permission` either way, so the web app and the matrix test read one code.
-       */
-      deniedMessage?: string;
-    };
+  | { kind: 'patient'; switched?: ProviderGate }
+  /**
+   * A provider of the clinic holding the gate. A route with a `:clinicId` or `:clinicUuid` parameter
+   * is further limited to members of that clinic (404 otherwise), and the gate must hold there.
+   */
+  | ({ kind: 'provider' } & ProviderGate)
+  /**
+   * One patient's data, read or changed by the patient themselves or by a provider of their clinic
+   * (demographics, insurance cards, check-in documents, vitals…). The patient's side is checked by
+   * the service (their own account); the provider's by the gate here, exactly as for `provider`; a
+   * switched session as for `patient` with `switched`.
+   */
+  | ({ kind: 'patient-or-provider' } & ProviderGate);
+
+export type ProviderRule = Extract<AccessRule, { kind: 'provider' }>;
 
 /** One permission, or several that must all hold. */
 export type PermissionRequirement = ProviderPermission | readonly ProviderPermission[];
 
+function gateOf(
+  permission: PermissionRequirement | undefined,
+  module?: WorkspaceModule,
+  deniedMessage?: string,
+): ProviderGate {
+  const permissions =
+    permission === undefined ? [] : typeof permission === 'string' ? [permission] : [...permission];
+  return {
+    ...(permissions.length > 0 ? { permissions } : {}),
+    ...(module ? { module } : {}),
+    ...(deniedMessage ? { deniedMessage } : {}),
+  };
+}
+
 export const access = {
-  public: { kind: 'public' },
-  dev: { kind: 'dev' },
-  authenticated: { kind: 'authenticated' },
-  patient: { kind: 'patient' },
+  public: { kind: 'public' } as AccessRule,
+  dev: { kind: 'dev' } as AccessRule,
+  authenticated: { kind: 'authenticated' } as AccessRule,
+  patient: { kind: 'patient' } as AccessRule,
   provider: (
     permission?: PermissionRequirement,
     module?: WorkspaceModule,
     deniedMessage?: string,
-  ): AccessRule => {
-    const permissions =
-      permission === undefined ? [] : typeof permission === 'string' ? [permission] : [...permission];
-    return {
-      kind: 'provider',
-      ...(permissions.length > 0 ? { permissions } : {}),
-      ...(module ? { module } : {}),
-      ...(deniedMessage ? { deniedMessage } : {}),
-    };
-  },
-} as const satisfies Record<
-  string,
-  | AccessRule
-  | ((permission?: PermissionRequirement, module?: WorkspaceModule, deniedMessage?: string) => AccessRule)
->;
+  ): AccessRule => ({ kind: 'provider', ...gateOf(permission, module, deniedMessage) }),
+  /** A provider holding at least one of `permissions` at one clinic. */
+  providerAnyOf: (permissions: readonly ProviderPermission[], deniedMessage?: string): AccessRule => ({
+    kind: 'provider',
+    anyOf: [...permissions],
+    ...(deniedMessage ? { deniedMessage } : {}),
+  }),
+  /**
+   * A patient's own data, or a provider of their clinic holding `permission` there (all of a list,
+   * or one of `{ anyOf }`).
+   */
+  patientOrProvider: (
+    permission: PermissionRequirement | { anyOf: readonly ProviderPermission[] },
+    deniedMessage?: string,
+  ): AccessRule =>
+    typeof permission === 'object' && 'anyOf' in permission
+      ? {
+          kind: 'patient-or-provider',
+          anyOf: [...permission.anyOf],
+          ...(deniedMessage ? { deniedMessage } : {}),
+        }
+      : { kind: 'patient-or-provider', ...gateOf(permission, undefined, deniedMessage) },
+  /** A patient's own data; a provider switched into the session must hold `permission` there. */
+  patientOwn: (permission: PermissionRequirement): AccessRule => ({
+    kind: 'patient',
+    switched: gateOf(permission),
+  }),
+} as const;
 
-/** The permissions of a provider rule that `granted` lacks (none: the permission part holds). */
+/** The provider gate of a rule (what a provider, or a provider switched into a patient, must hold). */
+export function providerGateOf(rule: AccessRule): ProviderGate | null {
+  switch (rule.kind) {
+    case 'provider':
+    case 'patient-or-provider':
+      return rule;
+    case 'patient':
+      return rule.switched ?? null;
+    case 'public':
+    case 'dev':
+    case 'authenticated':
+      return null;
+  }
+}
+
+/** The permissions of a gate that `granted` lacks (none: the `permissions` part holds). */
 export function missingPermissions(
-  rule: Extract<AccessRule, { kind: 'provider' }>,
+  gate: ProviderGate,
   granted: readonly ProviderPermission[],
 ): ProviderPermission[] {
-  return (rule.permissions ?? []).filter((permission) => !granted.includes(permission));
+  return (gate.permissions ?? []).filter((permission) => !granted.includes(permission));
+}
+
+/** Whether `granted` (the permissions held at one clinic) satisfies the gate's permissions. */
+export function gateHolds(gate: ProviderGate, granted: readonly ProviderPermission[]): boolean {
+  return (
+    missingPermissions(gate, granted).length === 0 &&
+    (gate.anyOf === undefined || gate.anyOf.some((permission) => granted.includes(permission)))
+  );
+}
+
+function asksPermissions(gate: ProviderGate): boolean {
+  return (gate.permissions ?? []).length > 0 || gate.anyOf !== undefined;
 }
 
 export interface AuthContext {
@@ -83,7 +163,10 @@ export interface AuthContext {
   sessionId: string;
   memberType: MemberType;
   role: Exclude<Role, 'guest'>;
-  /** Clinics the user belongs to, as provider (for doctors). */
+  /**
+   * Clinics the user belongs to, as provider (for doctors). On a route whose rule asks permissions,
+   * only the clinics where they hold (decision 0060): services reach patients through this list.
+   */
   clinicIds: string[];
   permissions: ProviderPermission[];
   /**
@@ -274,65 +357,120 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
         request.auth = await loadAuthContext(options, request);
         return;
       case 'patient': {
-        request.auth = await loadAuthContext(options, request);
-        if (request.auth.role !== 'user') {
+        const auth = await loadAuthContext(options, request);
+        request.auth = auth;
+        if (auth.role !== 'user') {
           throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
+        }
+        if (rule.switched) {
+          await checkSwitchedSession(options.db, auth, rule.switched);
         }
         return;
       }
+      case 'patient-or-provider': {
+        const auth = await loadAuthContext(options, request);
+        request.auth = auth;
+        if (auth.role === 'user') {
+          await checkSwitchedSession(options.db, auth, rule);
+          return;
+        }
+        request.auth = await checkProviderGate(options.db, request, auth, rule);
+        return;
+      }
       case 'provider': {
-        request.auth = await loadAuthContext(options, request);
-        if (request.auth.role !== 'provider') {
+        const auth = await loadAuthContext(options, request);
+        request.auth = auth;
+        if (auth.role !== 'provider') {
           throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
         }
-        // A stable code, so the web app and the permission matrix test (provider-permission-matrix
-        // .test.ts) tell a missing permission from a wrong role or an inactive module.
-        if (missingPermissions(rule, request.auth.permissions).length > 0) {
-          throw denied(rule);
-        }
-        await checkProviderClinic(options.db, request, rule.module);
-        // A route naming a clinic needs the permission at that clinic, not at any of the caller's
-        // (issue 17 item 2, decision 0041): membership is checked first, so a stranger still gets 404.
-        const clinicId = clinicIdParam(request);
-        if (
-          clinicId !== null &&
-          missingPermissions(rule, request.auth.permissionsByClinic[clinicId] ?? []).length > 0
-        ) {
-          throw denied(rule);
-        }
+        request.auth = await checkProviderGate(options.db, request, auth, rule);
         return;
       }
     }
   });
 }
 
-function denied(rule: Extract<AccessRule, { kind: 'provider' }>): HttpError {
-  return new HttpError(403, rule.deniedMessage ?? FORBIDDEN, { code: 'missing_permission' });
+function denied(gate: ProviderGate): HttpError {
+  return new HttpError(403, gate.deniedMessage ?? FORBIDDEN, { code: 'missing_permission' });
 }
 
+/** The clinic a route names: `:clinicId` on the provider workspace's paths, `:clinicUuid` on others. */
 function clinicIdParam(request: FastifyRequest): string | null {
   const params = request.params as Record<string, unknown> | undefined;
-  return typeof params?.clinicId === 'string' ? params.clinicId : null;
+  const value = params?.clinicId ?? params?.clinicUuid;
+  return typeof value === 'string' ? value : null;
 }
 
 /**
- * The clinic part of a provider rule: a `:clinicId` route parameter must name one of the caller's
- * clinics (another clinic's data answers 404, as if it did not exist), and a module named by the
- * rule must be on in that clinic, or in one of the caller's clinics for routes without the parameter.
+ * The provider half of a rule, for a provider caller. The gate must hold at one clinic (403
+ * `missing_permission` otherwise: a stable code, so the web app and the matrix test tell a missing
+ * permission from a wrong role or an inactive module); a named clinic must be one of the caller's
+ * (404, as if it did not exist) and the gate must hold there (403, issue 17 item 2, decision 0041);
+ * a module must be on where the gate holds. Answers the caller narrowed to the clinics where the gate
+ * holds, so no service can reach another clinic's patients with a permission held elsewhere
+ * (issue 19 item 6, decision 0060).
  */
-async function checkProviderClinic(
+async function checkProviderGate(
   db: Db,
   request: FastifyRequest,
-  module: WorkspaceModule | undefined,
-): Promise<void> {
-  const auth = requireAuth(request);
+  auth: AuthContext,
+  gate: ProviderGate,
+): Promise<AuthContext> {
+  const permitted = auth.clinicIds.filter((clinicId) =>
+    gateHolds(gate, auth.permissionsByClinic[clinicId] ?? []),
+  );
+  if (permitted.length === 0 && asksPermissions(gate)) {
+    throw denied(gate);
+  }
   const clinicId = clinicIdParam(request);
   if (clinicId !== null && !auth.clinicIds.includes(clinicId)) {
     throw new HttpError(404, CLINIC_NOT_FOUND, { code: 'not_found' });
   }
-  if (!module) {
+  if (clinicId !== null && !permitted.includes(clinicId)) {
+    throw denied(gate);
+  }
+  if (gate.module) {
+    await checkModule(db, auth, clinicId === null ? permitted : [clinicId], gate.module);
+  }
+  return asksPermissions(gate) ? { ...auth, clinicIds: permitted } : auth;
+}
+
+/**
+ * A patient session a provider switched into (spec 2 §4) is as strong as that provider at the
+ * patient's clinics: the gate must hold at a clinic where the patient is registered. A patient's own
+ * session (no acting provider) passes; the service checks that the data is theirs.
+ */
+async function checkSwitchedSession(db: Db, auth: AuthContext, gate: ProviderGate): Promise<void> {
+  if (auth.actingProviderId === undefined || !asksPermissions(gate)) {
     return;
   }
+  const statement = prepared(db, 'access_switched_memberships', () =>
+    db
+      .select({ permissions: providers.permissions })
+      .from(providers)
+      .innerJoin(
+        clinicPatients,
+        and(
+          eq(clinicPatients.clinicId, providers.clinicId),
+          eq(clinicPatients.userId, placeholder('patientId')),
+        ),
+      )
+      .where(eq(providers.userId, placeholder('providerId')))
+      .prepare('access_switched_memberships'),
+  );
+  const rows = await statement.execute({ providerId: auth.actingProviderId, patientId: auth.userId });
+  if (!rows.some((row) => gateHolds(gate, row.permissions as ProviderPermission[]))) {
+    throw denied(gate);
+  }
+}
+
+/** The module of a gate must be on in one of `clinicIds` (spec 3 §6). */
+async function checkModule(
+  db: Db,
+  auth: AuthContext,
+  clinicIds: readonly string[],
+  module: WorkspaceModule,
+): Promise<void> {
   const statement = prepared(db, 'access_clinic_modules', () =>
     db
       .select({ id: clinics.id, modules: clinics.modules })
@@ -342,9 +480,7 @@ async function checkProviderClinic(
       .prepare('access_clinic_modules'),
   );
   const rows = await statement.execute({ userId: auth.userId });
-  const enabled = rows.some(
-    (row) => (clinicId === null || row.id === clinicId) && row.modules.includes(module),
-  );
+  const enabled = rows.some((row) => clinicIds.includes(row.id) && row.modules.includes(module));
   if (!enabled) {
     throw new HttpError(403, FORBIDDEN, { code: 'module_inactive' });
   }

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createTestUser } from '../test/create-test-user.ts';
 import { loginTokens } from '../modules/auth/auth-test-helpers.ts';
 import { bearer, patientAt, providerWithClinic } from '../modules/patients/patients-test-helpers.ts';
-import { access, missingPermissions, type AccessRule, type RouteAccess } from './access.ts';
+import { access, gateHolds, missingPermissions, type AccessRule, type RouteAccess } from './access.ts';
 
 // Issue 17 "Must show": every provider API route × {each single permission, none} answers as its
 // declared rule (spec 3 §6) says. The rows are generated from Fastify's routes and the access rule
@@ -106,7 +106,7 @@ describe('provider permission matrix (every provider API route × each single pe
       for (const grant of GRANTS) {
         const result = await cell(route, grant);
         const granted: ProviderPermission[] = grant === 'none' ? [] : [grant];
-        const allowed = missingPermissions(route.rule, granted).length === 0;
+        const allowed = gateHolds(route.rule, granted);
         // Allowed: past the gate, whatever the handler answers of the made-up ids and empty body,
         // but never a 500 and never a refusal of the caller. Denied: 403 with the stable code.
         const ok = allowed

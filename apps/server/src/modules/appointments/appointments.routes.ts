@@ -64,7 +64,9 @@ export async function appointmentsRoutes(app: FastifyInstance, { context }: { co
   routes.post(
     '/api/appointments',
     {
-      config: { access: access.authenticated },
+      // spec 3 §2, §6: booking for a patient needs APPOINTMENTS at the clinic of the visit (the
+      // service books only at the caller's clinics, narrowed to those where it holds).
+      config: { access: access.patientOrProvider('APPOINTMENTS') },
       schema: {
         body: createAppointmentSchema,
         response: {

@@ -64,8 +64,12 @@ export async function readAppointment(
   id: string,
 ): Promise<Appointment> {
   const row = await visibleRow(context.db, auth, id);
-  const attachments = await attachmentLinksOf(context, [row.id]);
-  return toAppointment(row, context.now(), attachments.get(row.id));
+  // The patient's documents are part of the patient view: a provider sees them with PATIENT at the
+  // appointment's clinic only (spec 3 §6, decision 0060); the schedule's details stay open.
+  const seesDocuments =
+    auth.role !== 'provider' || (auth.permissionsByClinic[row.clinicId] ?? []).includes('PATIENT');
+  const attachments = seesDocuments ? (await attachmentLinksOf(context, [row.id])).get(row.id) : [];
+  return toAppointment(row, context.now(), attachments);
 }
 
 /**

@@ -40,7 +40,7 @@ export async function carePlansRoutes(app: FastifyInstance, { context }: { conte
 
   routes.get(
     '/api/care-plans',
-    { config: { access: access.patient }, schema: { response: { 200: carePlanListSchema } } },
+    { config: { access: access.patientOwn('PATIENT') }, schema: { response: { 200: carePlanListSchema } } },
     async (request) => listOwnCarePlans(db, requireAuth(request)),
   );
 

@@ -33,7 +33,8 @@ export async function confirmPatientRoutes(app: FastifyInstance, { context }: { 
   routes.get(
     '/api/self-check-in/appointments/:appointmentId/confirm-patient',
     {
-      config: { access: access.provider() },
+      // The kiosk (self check-in) shows the patient's details: PATIENT (decision 0060).
+      config: { access: access.provider('PATIENT') },
       schema: {
         params: kioskConfirmPatientParamsSchema,
         response: { 200: confirmPatientSchema, ...errors },

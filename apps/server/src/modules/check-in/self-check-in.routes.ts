@@ -105,7 +105,8 @@ export async function selfCheckInRoutes(app: FastifyInstance, { context }: { con
   routes.get(
     '/api/self-check-in/patients',
     {
-      config: { access: access.provider() },
+      // The kiosk searches the clinic's patients and runs their check-in tasks: PATIENT (decision 0060).
+      config: { access: access.provider('PATIENT') },
       schema: {
         querystring: kioskPatientSearchQuerySchema,
         response: { 200: kioskPatientListSchema, 400: apiErrorSchema },

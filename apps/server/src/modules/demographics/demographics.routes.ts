@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@app/contracts/errors';
+import { NO_PATIENT_ACCESS_TEXT } from '@app/contracts/patient-texts';
 import {
   REFERENCE_LISTS,
   STATES_BY_COUNTRY,
@@ -30,13 +31,16 @@ import {
   updatePersonal,
 } from './demographics.service.ts';
 
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** spec 2 §7 demographics calls (paths ours, decision 0021). */
 export async function demographicsRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = context;
   const authenticated = { access: access.authenticated };
+  // spec 3 §6, §8: a provider opens a patient's personal data only with PATIENT at the patient's
+  // clinic (issue 19 item 6, decision 0060); the patient opens their own.
+  const patientData = { access: access.patientOrProvider('PATIENT', NO_PATIENT_ACCESS_TEXT) };
 
   routes.get(
     '/api/demographics/reference-lists',
@@ -53,7 +57,7 @@ export async function demographicsRoutes(app: FastifyInstance, { context }: { co
   routes.get(
     personalPath,
     {
-      config: authenticated,
+      config: patientData,
       schema: { params: clinicAccountParamsSchema, response: { 200: personalDataSchema, ...errors } },
     },
     async (request) => getPersonal(db, requireAuth(request), request.params),
@@ -61,7 +65,7 @@ export async function demographicsRoutes(app: FastifyInstance, { context }: { co
   routes.put(
     personalPath,
     {
-      config: authenticated,
+      config: patientData,
       schema: {
         params: clinicAccountParamsSchema,
         body: updatePersonalSchema,
@@ -75,7 +79,7 @@ export async function demographicsRoutes(app: FastifyInstance, { context }: { co
   routes.get(
     emergencyPath,
     {
-      config: authenticated,
+      config: patientData,
       schema: { params: accountParamsSchema, response: { 200: emergencyContactSchema, ...errors } },
     },
     async (request) => getEmergency(db, requireAuth(request), request.params.accountId),
@@ -83,7 +87,7 @@ export async function demographicsRoutes(app: FastifyInstance, { context }: { co
   routes.put(
     emergencyPath,
     {
-      config: authenticated,
+      config: patientData,
       schema: {
         params: accountParamsSchema,
         body: updateEmergencySchema,
@@ -98,7 +102,7 @@ export async function demographicsRoutes(app: FastifyInstance, { context }: { co
   routes.get(
     addressPath,
     {
-      config: authenticated,
+      config: patientData,
       schema: { params: clinicAccountParamsSchema, response: { 200: addressSchema, ...errors } },
     },
     async (request) => getAddress(db, requireAuth(request), request.params),
@@ -106,7 +110,7 @@ export async function demographicsRoutes(app: FastifyInstance, { context }: { co
   routes.put(
     addressPath,
     {
-      config: authenticated,
+      config: patientData,
       schema: {
         params: clinicAccountParamsSchema,
         body: updateAddressSchema,
@@ -119,7 +123,7 @@ export async function demographicsRoutes(app: FastifyInstance, { context }: { co
   routes.get(
     '/api/demographics/clinics/:clinicUuid/users/:userId',
     {
-      config: authenticated,
+      config: patientData,
       schema: { params: clinicUserParamsSchema, response: { 200: clinicUserDetailsSchema, ...errors } },
     },
     async (request) => getClinicUserDetails(db, requireAuth(request), request.params),

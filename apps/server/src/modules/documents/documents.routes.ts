@@ -21,7 +21,7 @@ export async function documentsRoutes(app: FastifyInstance, { context }: { conte
   routes.get(
     '/api/documents/tasks/:taskId',
     {
-      config: { access: access.authenticated },
+      config: { access: access.patientOrProvider('PATIENT') },
       schema: { params: taskDocumentsParamsSchema, response: { 200: taskDocumentsSchema, ...errors } },
     },
     async (request) => listTaskDocuments(context, requireAuth(request), request.params.taskId),
@@ -30,7 +30,7 @@ export async function documentsRoutes(app: FastifyInstance, { context }: { conte
   routes.post(
     '/api/documents/tasks/:taskId/signatures',
     {
-      config: { access: access.authenticated },
+      config: { access: access.patientOrProvider('PATIENT') },
       schema: {
         params: taskDocumentsParamsSchema,
         body: signDocumentSchema,

@@ -12,7 +12,7 @@ export async function healthCardRoutes(app: FastifyInstance, { context }: { cont
   routes.get(
     HEALTH_CARD_PATH,
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwn('PATIENT') },
       schema: { response: { 200: healthCardSchema, 404: apiErrorSchema } },
     },
     async (request) => healthCardOf(context, requireAuth(request)),

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
   uploadResultSchema,
 } from '@app/contracts/files';
 import { insuranceCardListSchema, insuranceCardSchema } from '@app/contracts/insurance';
+import { clinics, providers } from '../../db/schema/clinics.ts';
 import { storedFiles } from '../../db/schema/files.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import type { SchedulingWorld } from '../appointments/appointments-test-helpers.ts';
@@ -334,6 +335,18 @@ describe('insurance card task and uploads (spec 2 §3/§4, spec 3 §3/§4/§7, d
 
   it('queue list and count (spec 3 §7): status, location and provider filters, paging; providers of the clinic only', async () => {
     const base = `/api/insurance/queue?clinicUuid=${world.clinicId}`;
+    // The queue is the Insurance Cards screen's: PROVIDER_INSURANCE and the USER_INSURANCE module
+    // (spec 3 §2 sidebar, decision 0060).
+    const closed = await t.app.inject({ method: 'GET', url: base, headers: auth(provider.token) });
+    expect(closed.statusCode).toBe(403);
+    await t.context.db
+      .update(providers)
+      .set({ permissions: sql`array_append(${providers.permissions}, 'PROVIDER_INSURANCE')` })
+      .where(and(eq(providers.userId, world.provider.userId), eq(providers.clinicId, world.clinicId)));
+    await t.context.db
+      .update(clinics)
+      .set({ modules: sql`array_append(${clinics.modules}, 'USER_INSURANCE')` })
+      .where(eq(clinics.id, world.clinicId));
     const list = await t.app.inject({ method: 'GET', url: base, headers: auth(provider.token) });
     expect(list.statusCode, list.body).toBe(200);
     const cards = insuranceCardListSchema.parse(list.json());
@@ -377,9 +390,10 @@ describe('insurance card task and uploads (spec 2 §3/§4, spec 3 §3/§4/§7, d
     });
     expect(reviewed.json()).toEqual([]);
 
+    // Another clinic's provider, without PROVIDER_INSURANCE there, is refused at the gate.
     expect(
       (await t.app.inject({ method: 'GET', url: base, headers: auth(otherProvider.token) })).statusCode,
-    ).toBe(404);
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: base, headers: auth(jane.token) })).statusCode).toBe(
       403,
     );

@@ -36,11 +36,16 @@ const errors = {
 export async function insuranceRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   await registerUploads(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // A patient's cards (the check-in task, the patient view): theirs, or a provider's with PATIENT at
+  // their clinic. The review queue is the Insurance Cards screen's: PROVIDER_INSURANCE and the
+  // USER_INSURANCE module, as its other routes (spec 3 §2 sidebar, decision 0060).
+  const patientData = { access: access.patientOrProvider('PATIENT') };
+  const reviewQueue = { access: access.provider('PROVIDER_INSURANCE', 'USER_INSURANCE') };
 
   routes.post(
     '/api/insurance/card-images',
     {
-      config: { access: access.authenticated },
+      config: patientData,
       schema: { querystring: insuranceUploadQuerySchema, response: { 201: uploadResultSchema, ...errors } },
     },
     async (request, reply) => {
@@ -53,7 +58,7 @@ export async function insuranceRoutes(app: FastifyInstance, { context }: { conte
   routes.get(
     '/api/insurance/cards',
     {
-      config: { access: access.authenticated },
+      config: patientData,
       schema: {
         querystring: insuranceCardsQuerySchema,
         response: { 200: insuranceCardListSchema, ...errors },
@@ -65,7 +70,7 @@ export async function insuranceRoutes(app: FastifyInstance, { context }: { conte
   routes.get(
     '/api/insurance/cards/:kind',
     {
-      config: { access: access.authenticated },
+      config: patientData,
       schema: {
         params: insuranceCardKindParamsSchema,
         querystring: insuranceCardsQuerySchema,
@@ -78,7 +83,7 @@ export async function insuranceRoutes(app: FastifyInstance, { context }: { conte
   routes.put(
     '/api/insurance/cards/:kind',
     {
-      config: { access: access.authenticated },
+      config: patientData,
       schema: {
         params: insuranceCardKindParamsSchema,
         body: saveInsuranceCardSchema,
@@ -91,7 +96,7 @@ export async function insuranceRoutes(app: FastifyInstance, { context }: { conte
   routes.get(
     '/api/insurance/queue',
     {
-      config: { access: access.provider() },
+      config: reviewQueue,
       schema: {
         querystring: insuranceQueueQuerySchema,
         response: { 200: insuranceCardListSchema, ...errors },
@@ -103,7 +108,7 @@ export async function insuranceRoutes(app: FastifyInstance, { context }: { conte
   routes.get(
     '/api/insurance/queue/count',
     {
-      config: { access: access.provider() },
+      config: reviewQueue,
       schema: {
         querystring: insuranceQueueQuerySchema,
         response: { 200: insuranceQueueCountSchema, ...errors },

@@ -39,7 +39,7 @@ export async function patientDocumentsRoutes(app: FastifyInstance, { context }: 
   routes.get(
     '/api/documents/mine',
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwn('PATIENT') },
       schema: { response: { 200: myDocumentsSchema, ...errors } },
     },
     async (request) => readMyDocuments(context, requireAuth(request)),
@@ -48,7 +48,7 @@ export async function patientDocumentsRoutes(app: FastifyInstance, { context }: 
   routes.post(
     '/api/appointments/:id/attachments',
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwn('PATIENT') },
       schema: { params: appointmentIdParamsSchema, response: { 201: attachmentSchema, ...errors } },
     },
     async (request, reply) => {
@@ -61,7 +61,7 @@ export async function patientDocumentsRoutes(app: FastifyInstance, { context }: 
   routes.get(
     '/api/appointments/:id/attachments',
     {
-      config: { access: access.authenticated },
+      config: { access: access.patientOrProvider('PATIENT') },
       schema: { params: appointmentIdParamsSchema, response: { 200: attachmentListSchema, ...errors } },
     },
     async (request) => listAttachments(context, requireAuth(request), request.params.id),
@@ -70,7 +70,7 @@ export async function patientDocumentsRoutes(app: FastifyInstance, { context }: 
   routes.delete(
     '/api/appointments/:id/attachments/:fileId',
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwn('PATIENT') },
       schema: { params: attachmentParamsSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {

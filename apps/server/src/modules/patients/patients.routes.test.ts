@@ -1,11 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  NO_CLINIC_ACCESS_TEXT,
-  NO_PATIENT_ACCESS_TEXT,
-  PATIENT_EXISTS_TEXT,
-  PATIENT_PATHS,
-} from '@app/contracts/patient-texts';
+import { NO_PATIENT_ACCESS_TEXT, PATIENT_EXISTS_TEXT, PATIENT_PATHS } from '@app/contracts/patient-texts';
 import { SIGN_UP_MESSAGES } from '@app/contracts/sign-up-texts';
 import { users } from '../../db/schema/accounts.ts';
 import { clinicPatients } from '../../db/schema/clinics.ts';
@@ -97,13 +92,16 @@ describe('patients (spec 2 §2 provider new-patient registration, provider view 
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
   });
 
-  it('refuses another clinic (403) and a provider without PATIENT (403), changing nothing', async () => {
+  it('refuses another clinic (404) and a provider without PATIENT there (403), changing nothing', async () => {
     const person = newPerson();
+    // The route names the clinic: a clinic not the caller's does not exist for them, as on every
+    // route naming a clinic (decision 0060).
     const elsewhere = await create(registrar.token, outsider.clinicId, person);
-    expect(elsewhere.statusCode).toBe(403);
-    expect(elsewhere.json()).toMatchObject({ message: NO_CLINIC_ACCESS_TEXT });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toMatchObject({ code: 'not_found' });
     const noPermission = await create(viewer.token, viewer.clinicId, person);
     expect(noPermission.statusCode).toBe(403);
+    expect(noPermission.json()).toMatchObject({ code: 'missing_permission' });
     const rows = await t.context.db.select().from(users).where(eq(users.lastName, person.lastName));
     expect(rows).toHaveLength(0);
   });
@@ -135,8 +133,9 @@ describe('patients (spec 2 §2 provider new-patient registration, provider view 
     );
     expect(landline.statusCode).toBe(400);
     expect(landline.json()).toMatchObject({ message: SIGN_UP_MESSAGES.mobilePhoneInvalid });
+    // A clinic id that names none of the caller's clinics is refused before the input is read.
     const badClinic = await create(registrar.token, 'not-a-uuid', newPerson());
-    expect(badClinic.statusCode).toBe(400);
+    expect(badClinic.statusCode).toBe(404);
   });
 
   it('shows a patient to providers of their clinic with PATIENT or APPOINTMENTS, else the access text', async () => {

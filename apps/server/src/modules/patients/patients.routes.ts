@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@app/contracts/errors';
+import { NO_PATIENT_ACCESS_TEXT } from '@app/contracts/patient-texts';
 import {
   clinicPatientParamsSchema,
   patientClinicListSchema,
@@ -42,8 +43,9 @@ export async function patientsRoutes(app: FastifyInstance, { context }: { contex
   routes.get(
     '/api/patients/:patientId',
     {
-      // PATIENT or APPOINTMENTS at one of the patient's clinics: checked by the service.
-      config: { access: access.provider() },
+      // PATIENT or APPOINTMENTS at one of the patient's clinics (the service finds the patient only
+      // at the clinics where one holds); the member ID only with PATIENT (decision 0060).
+      config: { access: access.providerAnyOf(['PATIENT', 'APPOINTMENTS'], NO_PATIENT_ACCESS_TEXT) },
       schema: { params: patientIdParamsSchema, response: { 200: patientSummarySchema, 403: apiErrorSchema } },
     },
     async (request) => readPatient(context, requireAuth(request), request.params.patientId),

@@ -69,9 +69,12 @@ export async function readPatient(
   if (!patient) {
     throw noPatientAccess();
   }
+  // spec 3 §6: the member ID is part of the patient view (PATIENT); booking (APPOINTMENTS) needs the
+  // name and birth date only (issue 19 item 6, decision 0060).
+  const seesPatientView = await providerReachesPatient(context.db, auth.userId, patientUserId, ['PATIENT']);
   return {
     id: patient.id,
-    memberId: patient.memberId,
+    memberId: seesPatientView ? patient.memberId : null,
     firstName: patient.firstName,
     lastName: patient.lastName,
     name: `${patient.firstName} ${patient.lastName}`,

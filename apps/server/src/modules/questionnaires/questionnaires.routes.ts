@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@app/contracts/errors';
+import { NO_PATIENT_ACCESS_TEXT } from '@app/contracts/patient-texts';
 import {
   patientQuestionnaireParamsSchema,
   patientQuestionnaireResponseListSchema,
@@ -25,7 +26,7 @@ export async function questionnairesRoutes(app: FastifyInstance, { context }: { 
   routes.get(
     '/api/questionnaires/tasks/:taskId',
     {
-      config: { access: access.authenticated },
+      config: { access: access.patientOrProvider('PATIENT') },
       schema: {
         params: questionnaireTaskParamsSchema,
         response: { 200: taskQuestionnaireSchema, ...errors },
@@ -37,7 +38,7 @@ export async function questionnairesRoutes(app: FastifyInstance, { context }: { 
   routes.post(
     '/api/questionnaires/tasks/:taskId/forms/:formId',
     {
-      config: { access: access.authenticated },
+      config: { access: access.patientOrProvider('PATIENT') },
       schema: {
         params: questionnaireFormParamsSchema,
         body: saveFormAnswersSchema,
@@ -52,7 +53,7 @@ export async function questionnairesRoutes(app: FastifyInstance, { context }: { 
   routes.get(
     '/api/questionnaires/patients/:patientUserId/responses',
     {
-      config: { access: access.provider() },
+      config: { access: access.provider('PATIENT', undefined, NO_PATIENT_ACCESS_TEXT) },
       schema: {
         params: patientQuestionnaireParamsSchema,
         response: { 200: patientQuestionnaireResponseListSchema, ...errors },

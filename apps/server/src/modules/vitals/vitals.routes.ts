@@ -32,7 +32,7 @@ export async function vitalsRoutes(app: FastifyInstance, { context }: { context:
   routes.get(
     '/api/vitals/tasks/:taskId',
     {
-      config: { access: access.authenticated },
+      config: { access: access.patientOrProvider('PATIENT') },
       schema: { params: vitalsTaskParamsSchema, response: { 200: taskVitalsResponseSchema, ...errors } },
     },
     async (request) => getTaskVitals(db, requireAuth(request), request.params.taskId),
@@ -41,7 +41,7 @@ export async function vitalsRoutes(app: FastifyInstance, { context }: { context:
   routes.post(
     '/api/vitals/tasks/:taskId',
     {
-      config: { access: access.authenticated },
+      config: { access: access.patientOrProvider('PATIENT') },
       schema: {
         params: vitalsTaskParamsSchema,
         body: vitalsInputSchema,
@@ -64,7 +64,7 @@ export async function vitalsRoutes(app: FastifyInstance, { context }: { context:
   routes.get(
     '/api/vitals/values',
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwn('PATIENT') },
       schema: {
         querystring: vitalSeriesQuerySchema,
         response: { 200: vitalSeriesResponseSchema, 400: apiErrorSchema },
@@ -76,7 +76,7 @@ export async function vitalsRoutes(app: FastifyInstance, { context }: { context:
   routes.post(
     '/api/vitals/values',
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwn('PATIENT') },
       schema: {
         body: vitalEntryInputSchema,
         response: { 201: vitalEntryResponseSchema, 400: apiErrorSchema },

@@ -14,7 +14,9 @@ export async function filesRoutes(app: FastifyInstance, { context }: { context: 
   routes.get(
     '/api/files/:fileId',
     {
-      config: { access: access.authenticated },
+      // Card images, attachments and signed documents are a patient's data: theirs, or a provider's
+      // with PATIENT, or with PROVIDER_INSURANCE for the card images of the review (decision 0060).
+      config: { access: access.patientOrProvider({ anyOf: ['PATIENT', 'PROVIDER_INSURANCE'] }) },
       schema: {
         params: fileParamsSchema,
         response: { 200: z.any(), 404: apiErrorSchema, 409: apiErrorSchema },
