@@ -56,6 +56,7 @@ import { patientDocumentsRoutes } from './patient-documents/patient-documents.ro
 import { pushActionsRoutes } from './push-actions/push-actions.routes.ts';
 import { voiceCallsRoutes } from './voice-calls/voice-calls.routes.ts';
 import { appointmentLookupRoutes } from './patients/appointment-lookup.routes.ts';
+import { accountSessionsRoutes } from './auth/account-sessions.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -118,4 +119,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(pushActionsRoutes, { context });
   await app.register(voiceCallsRoutes, { context });
   await app.register(appointmentLookupRoutes, { context });
+  await app.register(accountSessionsRoutes, { context });
 }
