@@ -22,9 +22,16 @@ export const REFRESH_AHEAD_SECONDS = 60;
 export const TWO_FACTOR_CODE_TTL_SECONDS = 10 * 60;
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 
-/** Lockout: this many failed passwords within the window lock the account for the window. */
+/**
+ * Issue 19 item 9 (NIST 800-63B §5.2.2, decision 0061): failed passwords are counted per account and
+ * client address. This many are free; each further one makes that address wait before its next
+ * attempt is judged, the first delay doubling with every failure up to the longest. A success from the
+ * address, or a day without failures, forgets its count.
+ */
 export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_LOCKOUT_SECONDS = 15 * 60;
+export const LOGIN_THROTTLE_FIRST_DELAY_SECONDS = 30;
+export const LOGIN_THROTTLE_MAX_DELAY_SECONDS = 15 * 60;
+export const LOGIN_THROTTLE_FORGET_SECONDS = 24 * 60 * 60;
 
 /** Portal client ids (spec 1 §6). */
 export const CLIENT_IDS = { portal: '34', mobile: '70' } as const;

@@ -57,6 +57,7 @@ import { pushActionsRoutes } from './push-actions/push-actions.routes.ts';
 import { voiceCallsRoutes } from './voice-calls/voice-calls.routes.ts';
 import { appointmentLookupRoutes } from './patients/appointment-lookup.routes.ts';
 import { auditRoutes } from '../platform/audit/audit.routes.ts';
+import { accountSessionsRoutes } from './auth/account-sessions.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -120,4 +121,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(voiceCallsRoutes, { context });
   await app.register(appointmentLookupRoutes, { context });
   await app.register(auditRoutes, { context });
+  await app.register(accountSessionsRoutes, { context });
 }

@@ -40,6 +40,8 @@ function personasOf(route: RouteAccess): Persona[] {
       return ['patient'];
     case 'provider':
       return ['provider'];
+    case 'patient-or-provider':
+      return ['patient', 'provider'];
   }
 }
 

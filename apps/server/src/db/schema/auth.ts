@@ -1,4 +1,13 @@
-import { integer, pgTable, text, timestamp, uuid, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  index,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /** A login session. Logout or refresh-token replay revokes it, and with it every token of the family. */
@@ -26,8 +35,34 @@ export const sessions = pgTable(
      * family member's session was opened from. Such a session is not a provider switch.
      */
     familyPrimaryUserId: uuid('family_primary_user_id').references(() => users.id),
+    /**
+     * Issue 19 item 10: the device the session was opened on, as its browser named itself (cut to 512
+     * characters), and the client address at login, for the account's sessions page.
+     */
+    userAgent: text('user_agent'),
+    clientAddress: text('client_address'),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * Issue 19 item 9 (NIST 800-63B §5.2.2, decision 0061): failed passwords counted per account and
+ * client address, so guesses from one place slow down that place only and never lock the owner out.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The client address, an IPv6 /64 counted as one (as the rate limits do). */
+    clientAddress: text('client_address').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    /** No password is judged from this address for this account before then. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.clientAddress] })],
 );
 
 /** Opaque refresh tokens, stored as SHA-256 hashes; each is used once and replaced. */

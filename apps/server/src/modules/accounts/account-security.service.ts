@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
+import { forgetAllLoginFailures } from '../../platform/login-throttle.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { revokeDeviceTickets } from '../devices/devices.service.ts';
 
@@ -37,10 +38,11 @@ export async function setPassword(db: Db, userId: string, password: string, now:
     .set({
       passwordHash: await hashSecret(password),
       isResetPasswordRequired: false,
-      failedLoginCount: 0,
-      lockedUntil: null,
       updatedAt: now,
     })
     .where(eq(users.id, userId));
+  // The owner who forgot a password may have slowed their own address down: a new password starts
+  // every address afresh (issue 19 item 9).
+  await forgetAllLoginFailures(db, userId);
   await revokeDeviceTickets(db, userId);
 }

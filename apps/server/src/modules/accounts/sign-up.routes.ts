@@ -23,6 +23,7 @@ import {
   saveSignUpSecurityData,
   validatePhone,
 } from './sign-up.service.ts';
+import { loginDeviceOf } from '../auth/session-tokens.ts';
 
 const ONE_MINUTE = 60_000;
 const TEN_MINUTES = 10 * ONE_MINUTE;
@@ -66,7 +67,7 @@ export async function signUpRoutes(app: FastifyInstance, { context }: { context:
       },
     },
     async (request, reply) => {
-      const created = await createUser(context, request.body);
+      const created = await createUser(context, request.body, loginDeviceOf(request));
       // Tokens must never be cached (RFC 6749 §5.1), as on the token endpoint.
       void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return reply.status(201).send(created);

@@ -17,7 +17,7 @@ import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { isValidMobilePhone, toE164 } from '../../platform/phone-validation.ts';
-import { startSession } from '../auth/session-tokens.ts';
+import { startSession, type LoginDevice } from '../auth/session-tokens.ts';
 import { setSecurityQuestion } from './account-security.service.ts';
 import {
   clinicExists,
@@ -122,7 +122,12 @@ async function redirectHintOf(
  * patient, so a parallel create of the same person waits (advisory lock) and a parallel create of the
  * same username hits the unique index: both answer 409, never 500. Then the first session starts.
  */
-export async function createUser(context: AppContext, input: UserCreateRequest): Promise<UserCreateResponse> {
+export async function createUser(
+  context: AppContext,
+  input: UserCreateRequest,
+  /** Issue 19 item 10: the device the first session is opened on. */
+  device: LoginDevice,
+): Promise<UserCreateResponse> {
   const person = identityOf(input);
   const passwordHash = await hashSecret(input.password);
   const now = context.now();
@@ -167,7 +172,7 @@ export async function createUser(context: AppContext, input: UserCreateRequest):
         return patient;
       });
       return {
-        token: await startSession(context, user, CLIENT_IDS.portal),
+        token: await startSession(context, user, CLIENT_IDS.portal, device),
         redirectTo: await redirectHintOf(context, input),
       };
     } catch (error) {

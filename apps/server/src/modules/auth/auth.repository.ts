@@ -1,5 +1,5 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { LOGIN_LOCKOUT_SECONDS, LOGIN_MAX_FAILURES, TWO_FACTOR_MAX_ATTEMPTS } from '@app/contracts/session';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { TWO_FACTOR_MAX_ATTEMPTS } from '@app/contracts/session';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { refreshTokens, sessions, twoFactorChallenges } from '../../db/schema/auth.ts';
@@ -22,26 +22,9 @@ export async function findUserById(db: Db, userId: string): Promise<UserRow | un
   return row;
 }
 
-/** A successful login forgets earlier failures and any lock that has run out. */
-export async function clearLoginFailures(db: Db, userId: string): Promise<void> {
-  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
-}
-
-/**
- * Counts a wrong password in one statement, so parallel guesses cannot each read the same count and
- * slip past the lock. The failure that reaches the maximum locks the account and restarts the count.
- * (Every expression in SET sees the row as it was before the update.)
- */
-export async function recordLoginFailure(db: Db, userId: string, now: Date): Promise<void> {
-  const reachesMax = sql`${users.failedLoginCount} + 1 >= ${LOGIN_MAX_FAILURES}`;
-  const lockedUntil = new Date(now.getTime() + LOGIN_LOCKOUT_SECONDS * 1000);
-  await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`case when ${reachesMax} then 0 else ${users.failedLoginCount} + 1 end`,
-      lockedUntil: sql`case when ${reachesMax} then ${lockedUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, userId));
+/** Issue 19 item 8: a hash from before the current scheme is replaced after a good login. */
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 export async function createSession(
@@ -56,6 +39,9 @@ export async function createSession(
     parentSessionId?: string;
     /** spec 3 §4 family switch (decision 0027). */
     familyPrimaryUserId?: string;
+    /** Issue 19 item 10: the device and client address the session was opened from. */
+    userAgent?: string | null;
+    clientAddress?: string | null;
   },
 ): Promise<string> {
   const [row] = await db
@@ -205,4 +191,76 @@ export async function consumeChallenge(db: Db, challengeId: string, now: Date): 
     .where(and(eq(twoFactorChallenges.id, challengeId), isNull(twoFactorChallenges.consumedAt)))
     .returning({ id: twoFactorChallenges.id });
   return rows.length === 1;
+}
+
+/**
+ * Issue 19 item 10: a user's own live sessions, newest use first. Sessions opened for them by a
+ * provider's switch or a family switch (those with a parent session) are not their devices.
+ */
+export async function listOwnLiveSessions(db: Db, userId: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      clientAddress: sessions.clientAddress,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.parentSessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+}
+
+/** Ends one of the user's own sessions; false when it is not theirs, not found or already ended. */
+export async function revokeOwnSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.parentSessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+/** Ends every own session of the user but one (the device asking); answers how many ended. */
+export async function revokeOwnSessionsExcept(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, keepSessionId),
+        isNull(sessions.parentSessionId),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }

@@ -11,17 +11,17 @@ import { CLIENT_IDS } from '@app/contracts/session';
 import type { AppContext } from '../../app-context.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { OAuthHttpError } from '../../platform/http-error.ts';
-import { dummySecretHash, sha256, verifySecret } from '../../platform/passwords.ts';
+import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from '../../platform/login-throttle.ts';
+import { dummySecretHash, hashSecret, needsRehash, sha256, verifySecret } from '../../platform/passwords.ts';
 import {
-  clearLoginFailures,
   findRefreshToken,
   findUserById,
   findUserByUsername,
   markRefreshTokenUsed,
   providerPermissionsOf,
-  recordLoginFailure,
   revokeSession,
   touchSession,
+  updatePasswordHash,
 } from './auth.repository.ts';
 import { verifyClinicPasswordLogin } from '../clinics/clinic-login.service.ts';
 import { verifyPasskeyLogin } from '../passkeys/passkey-login.ts';
@@ -34,7 +34,7 @@ import { verifyQuickLinkLogin } from '../quick-links/quick-links.service.ts';
 import { verifySsoLogin } from '../sso/sso-login.service.ts';
 import { switchToPatient } from '../patients/patient-switch.service.ts';
 import { switchToFamilyMember } from '../family/family-switch.service.ts';
-import { issueTokens, startSession } from './session-tokens.ts';
+import { issueTokens, loginDeviceOf, startSession, type LoginDevice } from './session-tokens.ts';
 import { startTwoFactorChallenge, verifyTwoFactorCode } from './two-factor.service.ts';
 
 export type TokenOutcome =
@@ -50,11 +50,12 @@ export async function handleTokenRequest(
   context: AppContext,
   request: TokenRequest,
   /** The request itself: where it was sent (passkeys) and its bearer token (clinic_user grant). */
-  sentTo: RequestHost & { headers: IncomingHttpHeaders },
+  sentTo: RequestHost & { headers: IncomingHttpHeaders; ip: string },
 ): Promise<TokenOutcome> {
   if (!FIRST_PARTY_CLIENTS.includes(request.client_id)) {
     throw new OAuthHttpError(400, 'invalid_client', 'Unknown client.');
   }
+  const device = loginDeviceOf(sentTo);
   switch (request.grant_type) {
     case 'password':
     case 'doctor_username':
@@ -64,34 +65,36 @@ export async function handleTokenRequest(
         password: request.password,
         // spec 1 §1: the care-manager app's doctor-username grant admits providers only.
         doctorsOnly: request.grant_type === 'doctor_username',
+        ip: sentTo.ip,
+        device,
       });
     case 'refresh_token':
       return { kind: 'tokens', body: await refresh(context, request.client_id, request.refresh_token) };
     case 'two_factor': {
       const user = await verifyTwoFactorCode(context, request.challenge_id, request.client_id, request.code);
-      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id, device) };
     }
     case 'pin_code': {
       // spec 1 §4: pin login leads to provider/auth-data, where the doctor chooses credentials.
       const user = await verifyPinCodeLogin(context, request.provider_id, request.pin_code);
-      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id, device) };
     }
     case 'clinic_password': {
-      const user = await verifyClinicPasswordLogin(context, request.clinic_id, request.password);
-      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+      const user = await verifyClinicPasswordLogin(context, request.clinic_id, request.password, sentTo.ip);
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id, device) };
     }
     case 'ticket': {
       const user = await verifyTicketLogin(context, request);
-      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id, device) };
     }
     case 'sso': {
       const { provider, code, redirect_uri: redirectUri } = request;
       const user = await verifySsoLogin(context, { provider, code, redirectUri });
-      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id, device) };
     }
     case 'oauth_code': {
       const user = await verifyOAuthCodeLogin(context, request.code, request.redirect_uri);
-      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id, device) };
     }
     case 'quick_link': {
       // Decision 0019: a quick link proves the inbox, not the second factor: an account that asks for
@@ -100,7 +103,7 @@ export async function handleTokenRequest(
       if (user.twoFactorRequired || (await totpEnabled(context, user.id))) {
         return { kind: 'two-factor', body: await startTwoFactorChallenge(context, user, request.client_id) };
       }
-      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id, device) };
     }
     case 'clinic_user':
       return {
@@ -115,19 +118,26 @@ export async function handleTokenRequest(
     case 'passkey': {
       const rp = relyingPartyOf(context.env, sentTo);
       const user = await verifyPasskeyLogin(context, rp, request.credential);
-      return { kind: 'tokens', body: await startSession(context, user, request.client_id) };
+      return { kind: 'tokens', body: await startSession(context, user, request.client_id, device) };
     }
   }
 }
 
 /**
- * The password step. Every failure (unknown user, wrong password, locked account, inactive account,
- * wrong member type) answers the very same invalid_grant, after the same amount of hashing work, so
- * the answer never tells which accounts exist or are locked.
+ * The password step. Every failure (unknown user, wrong password, throttled address, inactive
+ * account, wrong member type) answers the very same invalid_grant, after the same amount of hashing
+ * work, so the answer never tells which accounts exist or which addresses are slowed down.
  */
 async function passwordLogin(
   context: AppContext,
-  input: { clientId: string; username: string; password: string; doctorsOnly: boolean },
+  input: {
+    clientId: string;
+    username: string;
+    password: string;
+    doctorsOnly: boolean;
+    ip: string;
+    device: LoginDevice;
+  },
 ): Promise<TokenOutcome> {
   const now = context.now();
   const user = await findUserByUsername(context.db, input.username);
@@ -135,25 +145,28 @@ async function passwordLogin(
   if (!user) {
     throw invalidGrant();
   }
-  const locked = user.lockedUntil !== null && user.lockedUntil > now;
-  if (locked) {
+  // Issue 19 item 9: a throttled address gets no verdict, not even on the right password.
+  if (await isLoginThrottled(context.db, user.id, input.ip, now)) {
     throw invalidGrant();
   }
   if (!passwordMatches) {
-    await recordLoginFailure(context.db, user.id, now);
+    await recordLoginFailure(context.db, user.id, input.ip, now);
     throw invalidGrant();
   }
   if (user.status !== 'active' || (input.doctorsOnly && user.memberType !== 'doctor')) {
     throw invalidGrant();
   }
-  if (user.failedLoginCount > 0 || user.lockedUntil !== null) {
-    await clearLoginFailures(context.db, user.id);
+  await clearLoginFailures(context.db, user.id, input.ip);
+  // Issue 19 item 8: an older hash (scrypt, or weaker argon2 parameters) is replaced while the
+  // password is at hand.
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    await updatePasswordHash(context.db, user.id, await hashSecret(input.password));
   }
   // An authenticator app (decision 0012) asks for its code like the SMS/email second factor does.
   if (user.twoFactorRequired || (await totpEnabled(context, user.id))) {
     return { kind: 'two-factor', body: await startTwoFactorChallenge(context, user, input.clientId) };
   }
-  return { kind: 'tokens', body: await startSession(context, user, input.clientId) };
+  return { kind: 'tokens', body: await startSession(context, user, input.clientId, input.device) };
 }
 
 /**

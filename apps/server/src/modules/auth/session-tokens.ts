@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@app/contracts/session';
 import { roleOfMemberType } from '@app/contracts/roles';
 import type { TokenResponse } from '@app/contracts/auth';
@@ -51,11 +52,29 @@ export async function issueTokens(
   };
 }
 
+/** Issue 19 item 10: what the sessions page shows of the device a session was opened on. */
+export interface LoginDevice {
+  userAgent: string | null;
+  clientAddress: string | null;
+}
+
+const USER_AGENT_MAX_LENGTH = 512;
+
+/** The device of a login request: its User-Agent (cut to a sane length) and its client address. */
+export function loginDeviceOf(request: { ip: string; headers: IncomingHttpHeaders }): LoginDevice {
+  const agent = request.headers['user-agent'];
+  return {
+    userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+    clientAddress: request.ip || null,
+  };
+}
+
 /** Opens a session for a user who proved who they are, and issues its first tokens. */
 export async function startSession(
   context: AppContext,
   user: UserRow,
   clientId: string,
+  device: LoginDevice,
 ): Promise<TokenResponse> {
   const now = context.now();
   const sessionId = await createSession(context.db, {
@@ -63,6 +82,7 @@ export async function startSession(
     clientId,
     now,
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    ...device,
   });
   return issueTokens(context, user, sessionId);
 }

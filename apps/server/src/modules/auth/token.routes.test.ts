@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_CREDENTIALS_TEXT, type TokenResponse } from '@app/contracts/auth';
-import { LOGIN_LOCKOUT_SECONDS, LOGIN_MAX_FAILURES } from '@app/contracts/session';
+import {
+  LOGIN_MAX_FAILURES,
+  LOGIN_THROTTLE_FIRST_DELAY_SECONDS,
+  LOGIN_THROTTLE_FORGET_SECONDS,
+  LOGIN_THROTTLE_MAX_DELAY_SECONDS,
+} from '@app/contracts/session';
+import { users } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/auth.ts';
+import { legacyScryptHash } from '../../test/legacy-password-hash.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser, TEST_PASSWORD } from '../../test/create-test-user.ts';
 import { getMe, passwordGrant, tokenRequest } from './auth-test-helpers.ts';
@@ -22,6 +29,15 @@ describe('POST /oauth/v2/token — password grants', () => {
   afterAll(async () => {
     await t.close();
   });
+
+  function passwordGrantFrom(remoteAddress: string, username: string, password = TEST_PASSWORD) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/oauth/v2/token',
+      remoteAddress,
+      payload: { grant_type: 'password', client_id: '34', username, password },
+    });
+  }
 
   it('issues an access token, a refresh token and the login result for a patient', async () => {
     const user = await createTestUser(t.context.db);
@@ -108,6 +124,24 @@ describe('POST /oauth/v2/token — password grants', () => {
     expect((await passwordGrant(t.app, doctor.username)).statusCode).toBe(200);
   });
 
+  it('re-hashes an older scrypt hash with argon2id at the next successful login, and only then (issue 19 item 8)', async () => {
+    const legacy = legacyScryptHash(TEST_PASSWORD);
+    const user = await createTestUser(t.context.db);
+    await t.context.db.update(users).set({ passwordHash: legacy }).where(eq(users.id, user.id));
+    const storedHash = async () =>
+      (await t.context.db.select().from(users).where(eq(users.id, user.id)))[0]?.passwordHash;
+
+    expect((await passwordGrant(t.app, user.username, WRONG_PASSWORD)).body).toBe(INVALID_GRANT_BODY);
+    expect(await storedHash()).toBe(legacy);
+
+    expect((await passwordGrant(t.app, user.username)).statusCode).toBe(200);
+    const upgraded = await storedHash();
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // The new hash works, and is not replaced again.
+    expect((await passwordGrant(t.app, user.username)).statusCode).toBe(200);
+    expect(await storedHash()).toBe(upgraded);
+  });
+
   it('refuses clients other than the first-party portal and mobile apps', async () => {
     const user = await createTestUser(t.context.db);
     for (const clientId of ['99', '034', ' 34']) {
@@ -141,36 +175,86 @@ describe('POST /oauth/v2/token — password grants', () => {
     }
   });
 
-  it('locks an account after repeated failures with the very answer of a wrong password, then lets it in again', async () => {
+  it('slows an address down after repeated failures with the very answer of a wrong password, with growing delays', async () => {
     const user = await createTestUser(t.context.db);
     const wrong = await passwordGrant(t.app, user.username, WRONG_PASSWORD);
     for (let attempt = 2; attempt < LOGIN_MAX_FAILURES; attempt++) {
       await passwordGrant(t.app, user.username, WRONG_PASSWORD);
     }
-    // The failure that reaches the maximum answers like any other.
+    // The failure that starts the delay answers like any other.
     const last = await passwordGrant(t.app, user.username, WRONG_PASSWORD);
     expect(last.body).toBe(wrong.body);
 
-    const lockedOut = await passwordGrant(t.app, user.username, TEST_PASSWORD);
-    expect(lockedOut.statusCode).toBe(wrong.statusCode);
-    expect(lockedOut.body).toBe(wrong.body);
-    expect(lockedOut.headers['content-type']).toBe(wrong.headers['content-type']);
-    expect(lockedOut.headers['cache-control']).toBe(wrong.headers['cache-control']);
+    const throttled = await passwordGrant(t.app, user.username, TEST_PASSWORD);
+    expect(throttled.statusCode).toBe(wrong.statusCode);
+    expect(throttled.body).toBe(wrong.body);
+    expect(throttled.headers['content-type']).toBe(wrong.headers['content-type']);
+    expect(throttled.headers['cache-control']).toBe(wrong.headers['cache-control']);
 
-    // Still locked just before the window ends.
-    t.advanceClock(LOGIN_LOCKOUT_SECONDS * 1000 - 5000);
+    // The first delay, then one twice as long after the next failure.
+    const first = LOGIN_THROTTLE_FIRST_DELAY_SECONDS * 1000;
+    t.advanceClock(first - 5000);
     expect((await passwordGrant(t.app, user.username, TEST_PASSWORD)).body).toBe(wrong.body);
-
+    t.advanceClock(6000);
+    expect((await passwordGrant(t.app, user.username, WRONG_PASSWORD)).body).toBe(wrong.body);
+    t.advanceClock(2 * first - 5000);
+    expect((await passwordGrant(t.app, user.username, TEST_PASSWORD)).body).toBe(wrong.body);
     t.advanceClock(6000);
     expect((await passwordGrant(t.app, user.username, TEST_PASSWORD)).statusCode).toBe(200);
-    // The success reset the count: it takes a full series of failures to lock again.
+    // The success forgot the count: it takes a full series of failures to slow down again.
     for (let attempt = 1; attempt < LOGIN_MAX_FAILURES; attempt++) {
       await passwordGrant(t.app, user.username, WRONG_PASSWORD);
     }
     expect((await passwordGrant(t.app, user.username, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('locks one member of a pair without touching the other', async () => {
+  it('never waits longer than the longest delay, and forgets failures after a quiet day', async () => {
+    const user = await createTestUser(t.context.db);
+    const attacker = '192.0.2.10';
+    for (let attempt = 0; attempt < LOGIN_MAX_FAILURES + 12; attempt++) {
+      await passwordGrantFrom(attacker, user.username, WRONG_PASSWORD);
+      t.advanceClock(LOGIN_THROTTLE_MAX_DELAY_SECONDS * 1000 + 1000);
+    }
+    // Well past the doubling's cap: the next failure blocks for the longest delay, no more.
+    await passwordGrantFrom(attacker, user.username, WRONG_PASSWORD);
+    t.advanceClock(LOGIN_THROTTLE_MAX_DELAY_SECONDS * 1000 - 5000);
+    expect((await passwordGrantFrom(attacker, user.username, TEST_PASSWORD)).statusCode).toBe(400);
+    t.advanceClock(6000);
+    expect((await passwordGrantFrom(attacker, user.username, WRONG_PASSWORD)).statusCode).toBe(400);
+    // A day later the count starts again: one failure alone delays nothing.
+    t.advanceClock(LOGIN_THROTTLE_FORGET_SECONDS * 1000 + 1000);
+    expect((await passwordGrantFrom(attacker, user.username, WRONG_PASSWORD)).statusCode).toBe(400);
+    expect((await passwordGrantFrom(attacker, user.username, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('an attacker elsewhere cannot keep the owner out (issue 19 item 9)', async () => {
+    const owner = await createTestUser(t.context.db);
+    const attacker = '203.0.113.66';
+    const home = '198.51.100.20';
+    for (let attempt = 0; attempt < LOGIN_MAX_FAILURES * 3; attempt++) {
+      expect((await passwordGrantFrom(attacker, owner.username, `${WRONG_PASSWORD}${attempt}`)).body).toBe(
+        INVALID_GRANT_BODY,
+      );
+    }
+    // The attacker's address is throttled: even the right password gets the wrong-password answer.
+    const refused = await passwordGrantFrom(attacker, owner.username, TEST_PASSWORD);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBe(INVALID_GRANT_BODY);
+    // The owner, at home, logs in at once, and their success does not free the attacker's address.
+    expect((await passwordGrantFrom(home, owner.username, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await passwordGrantFrom(attacker, owner.username, TEST_PASSWORD)).body).toBe(INVALID_GRANT_BODY);
+  });
+
+  it('counts one IPv6 /64 as one address', async () => {
+    const user = await createTestUser(t.context.db);
+    for (let attempt = 0; attempt < LOGIN_MAX_FAILURES; attempt++) {
+      await passwordGrantFrom(`2001:db8:1:2::${attempt + 1}`, user.username, WRONG_PASSWORD);
+    }
+    expect((await passwordGrantFrom('2001:db8:1:2::99', user.username)).body).toBe(INVALID_GRANT_BODY);
+    expect((await passwordGrantFrom('2001:db8:1:3::1', user.username)).statusCode).toBe(200);
+  });
+
+  it('slows one member of a pair down without touching the other', async () => {
     const target = await createTestUser(t.context.db);
     const bystander = await createTestUser(t.context.db);
     for (let attempt = 0; attempt < LOGIN_MAX_FAILURES; attempt++) {
@@ -180,7 +264,7 @@ describe('POST /oauth/v2/token — password grants', () => {
     expect((await passwordGrant(t.app, bystander.username)).statusCode).toBe(200);
   });
 
-  it('locks the account under parallel guesses too', async () => {
+  it('throttles the address under parallel guesses too', async () => {
     const user = await createTestUser(t.context.db);
     const guesses = Array.from({ length: LOGIN_MAX_FAILURES * 2 }, (_, index) =>
       passwordGrant(t.app, user.username, `${WRONG_PASSWORD}${index}`),
@@ -191,7 +275,7 @@ describe('POST /oauth/v2/token — password grants', () => {
     expect((await passwordGrant(t.app, user.username, TEST_PASSWORD)).body).toBe(INVALID_GRANT_BODY);
   });
 
-  it('does not lock an account whose failures are interrupted by a success', async () => {
+  it('does not throttle an address whose failures are interrupted by a success', async () => {
     const user = await createTestUser(t.context.db);
     for (let round = 0; round < 2; round++) {
       for (let attempt = 1; attempt < LOGIN_MAX_FAILURES; attempt++) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@app/contracts/auth';
 import { INVALID_CLINIC_CREDENTIALS_TEXT } from '@app/contracts/clinic-login';
-import { LOGIN_LOCKOUT_SECONDS, LOGIN_MAX_FAILURES } from '@app/contracts/session';
+import { LOGIN_MAX_FAILURES, LOGIN_THROTTLE_FIRST_DELAY_SECONDS } from '@app/contracts/session';
 import { clinics } from '../../db/schema/clinics.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -77,13 +77,13 @@ describe('clinic login — clinic_password grant (spec 1 §2 Clinic login, §7)'
     expect((await clinicGrant('abc', MASTER)).statusCode).toBe(400);
   });
 
-  it('locks the clinic account after repeated wrong passwords, like the password grant', async () => {
+  it('slows the address down after repeated wrong master passwords, like the password grant', async () => {
     const clinic = await clinicWithMaster();
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
       await clinicGrant(clinic.clinicNumber, 'Wrong#1234');
     }
     expect((await clinicGrant(clinic.clinicNumber, MASTER)).statusCode).toBe(400);
-    t.advanceClock(LOGIN_LOCKOUT_SECONDS * 1000 + 1000);
+    t.advanceClock(LOGIN_THROTTLE_FIRST_DELAY_SECONDS * 1000 + 1000);
     expect((await clinicGrant(clinic.clinicNumber, MASTER)).statusCode).toBe(200);
   });
 });

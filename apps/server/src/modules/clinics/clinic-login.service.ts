@@ -6,7 +6,7 @@ import { clinics, providers } from '../../db/schema/clinics.ts';
 import type { Db } from '../../db/client.ts';
 import { OAuthHttpError } from '../../platform/http-error.ts';
 import { dummySecretHash, verifySecret } from '../../platform/passwords.ts';
-import { clearLoginFailures, recordLoginFailure } from '../auth/auth.repository.ts';
+import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from '../../platform/login-throttle.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -62,6 +62,8 @@ export async function verifyClinicPasswordLogin(
   context: AppContext,
   clinicNumber: number,
   password: string,
+  /** Issue 19 item 9: wrong master passwords slow down the address they come from. */
+  ip: string,
 ): Promise<UserRow> {
   const now = context.now();
   const [clinic] = await context.db.select().from(clinics).where(eq(clinics.clinicNumber, clinicNumber));
@@ -70,18 +72,16 @@ export async function verifyClinicPasswordLogin(
     throw invalidGrant();
   }
   const account = await clinicAccount(context.db, clinic, now);
-  if (account.lockedUntil !== null && account.lockedUntil > now) {
+  if (await isLoginThrottled(context.db, account.id, ip, now)) {
     throw invalidGrant();
   }
   if (!matches) {
-    await recordLoginFailure(context.db, account.id, now);
+    await recordLoginFailure(context.db, account.id, ip, now);
     throw invalidGrant();
   }
   if (account.status !== 'active') {
     throw invalidGrant();
   }
-  if (account.failedLoginCount > 0 || account.lockedUntil !== null) {
-    await clearLoginFailures(context.db, account.id);
-  }
+  await clearLoginFailures(context.db, account.id, ip);
   return account;
 }

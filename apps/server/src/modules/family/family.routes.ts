@@ -42,6 +42,7 @@ export async function familyRoutes(app: FastifyInstance, { context }: { context:
         requireAuth(request),
         request.params.userId,
         request.body,
+        request.ip,
       ),
     }),
   );

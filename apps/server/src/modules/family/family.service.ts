@@ -12,12 +12,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { dummySecretHash, verifySecret } from '../../platform/passwords.ts';
-import {
-  clearLoginFailures,
-  findUserById,
-  findUserByUsername,
-  recordLoginFailure,
-} from '../auth/auth.repository.ts';
+import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from '../../platform/login-throttle.ts';
+import { findUserById, findUserByUsername } from '../auth/auth.repository.ts';
 import {
   countFamilyMembers,
   deleteFamilyLink,
@@ -85,13 +81,15 @@ function requireOwner(auth: AuthContext, userId: string): void {
  * spec 3 §5, §7, §8 family connect: the member proves the link with their own username and password.
  * Credentials that do not match (unknown user, wrong password, locked, inactive, not a patient) all give
  * the same `false` — "failure resolves to false, nothing happens" — after the same hashing work, and a
- * wrong password counts toward the member's lock-out like a login does.
+ * wrong password counts toward the member's login throttle like a login does.
  */
 export async function connectFamilyMember(
   context: AppContext,
   auth: AuthContext,
   userId: string,
   input: FamilyConnect,
+  /** Issue 19 item 9: wrong member passwords slow down the address they come from, as at login. */
+  ip: string,
 ): Promise<boolean> {
   requireOwner(auth, userId);
   const owner = await findUserById(context.db, userId);
@@ -113,19 +111,17 @@ export async function connectFamilyMember(
   if (!member || member.id === userId) {
     return false;
   }
-  if (member.lockedUntil !== null && member.lockedUntil > now) {
+  if (await isLoginThrottled(context.db, member.id, ip, now)) {
     return false;
   }
   if (!matches) {
-    await recordLoginFailure(context.db, member.id, now);
+    await recordLoginFailure(context.db, member.id, ip, now);
     return false;
   }
   if (member.status !== 'active' || member.memberType !== 'patient') {
     return false;
   }
-  if (member.failedLoginCount > 0) {
-    await clearLoginFailures(context.db, member.id);
-  }
+  await clearLoginFailures(context.db, member.id, ip);
   await insertFamilyLink(context.db, userId, member.id, now);
   return true;
 }

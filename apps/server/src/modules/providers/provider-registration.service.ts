@@ -123,9 +123,6 @@ export async function verifyPinCodeLogin(context: AppContext, providerId: string
   if (!doctor || doctor.status === 'inactive' || doctor.passwordHash !== null) {
     throw invalidPin();
   }
-  if (doctor.lockedUntil !== null && doctor.lockedUntil > now) {
-    throw invalidPin();
-  }
   const token = await findLivePinCode(context.db, doctor.id, now);
   if (!token) {
     throw invalidPin();

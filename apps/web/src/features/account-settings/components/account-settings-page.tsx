@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/api/get-current-user.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { PasskeysSection } from './passkeys-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import { TotpSection } from './totp-section.tsx';
 import { UserImage } from './user-image.tsx';
 
@@ -51,6 +52,7 @@ export function AccountSettingsPage() {
       </section>
       <TotpSection />
       <PasskeysSection canAdd={config.features.biometricLogin} />
+      <SessionsSection />
     </Stack>
   );
 }

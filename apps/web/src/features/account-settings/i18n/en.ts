@@ -22,4 +22,18 @@ export const accountSettingsEn = {
   'totp.disable': 'Turn off',
   'totp.enabledNotice': 'The authenticator app is on. We will ask for its code when you log in.',
   'totp.disabledNotice': 'The authenticator app is off.',
+  // Issue 19 item 10: sessions and devices (decision 0061).
+  'sessions.title': 'Sessions and devices',
+  'sessions.intro': 'You are signed in on these devices. Sign out any you do not recognise.',
+  'sessions.device': '{{browser}} on {{os}}',
+  'sessions.unknownDevice': 'Unknown device',
+  'sessions.thisDevice': 'This device',
+  'sessions.address': 'Address at sign-in: {{address}}',
+  'sessions.created': 'Signed in {{date}}',
+  'sessions.lastUsed': 'last used {{date}}',
+  'sessions.signOut': 'Sign out this device',
+  'sessions.signOutLabel': 'Sign out {{device}}',
+  'sessions.signOutEverywhere': 'Sign out everywhere',
+  'sessions.signedOut': 'The device was signed out.',
+  'sessions.signedOutOthers': 'Every other session was signed out.',
 } as const;

@@ -25,4 +25,18 @@ export const accountSettingsEs: Record<keyof typeof accountSettingsEn, string> =
   'totp.enabledNotice':
     'La aplicación de autenticación está activada. Le pediremos su código al iniciar sesión.',
   'totp.disabledNotice': 'La aplicación de autenticación está desactivada.',
+  'sessions.title': 'Sesiones y dispositivos',
+  'sessions.intro':
+    'Tiene la sesión iniciada en estos dispositivos. Cierre la sesión en los que no reconozca.',
+  'sessions.device': '{{browser}} en {{os}}',
+  'sessions.unknownDevice': 'Dispositivo desconocido',
+  'sessions.thisDevice': 'Este dispositivo',
+  'sessions.address': 'Dirección al iniciar sesión: {{address}}',
+  'sessions.created': 'Inició sesión el {{date}}',
+  'sessions.lastUsed': 'último uso el {{date}}',
+  'sessions.signOut': 'Cerrar sesión en este dispositivo',
+  'sessions.signOutLabel': 'Cerrar sesión en {{device}}',
+  'sessions.signOutEverywhere': 'Cerrar sesión en todas partes',
+  'sessions.signedOut': 'Se cerró la sesión en el dispositivo.',
+  'sessions.signedOutOthers': 'Se cerraron todas las demás sesiones.',
 };
