@@ -17,3 +17,10 @@ export type OAuthError = z.infer<typeof oauthErrorSchema>;
 
 export const GENERIC_ERROR_TEXT = 'Oops… Something went wrong.';
 export const EXPIRED_ACCESS_TOKEN_TEXT = 'The access token provided has expired.';
+
+/**
+ * The refusal of a control character in a text field (decision 0059), shown beside the field; the web
+ * shows it through its catalogue (validation.controlCharacters). Here, not in text.ts, so the first
+ * page can read it without zod.
+ */
+export const CONTROL_CHARACTERS_MESSAGE = 'This field contains characters that are not allowed.';

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { messageBodySchema } from './messaging.ts';
-import {
-  CONTROL_CHARACTERS_MESSAGE,
-  hasTextHygiene,
-  multiLineText,
-  singleLineText,
-  singleLineUrl,
-} from './text.ts';
+import { CONTROL_CHARACTERS_MESSAGE } from './errors.ts';
+import { hasTextHygiene, multiLineText, singleLineText, singleLineUrl } from './text.ts';
 
 // Decision 0059: the two text builders every request string goes through.
 

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE } from './errors.ts';
 
 // Issue 19 item 5 (decision 0059): every string a request carries goes through one of these two
 // builders, so a NUL (which PostgreSQL refuses with 22021, once a 500), another C0 control character
 // or a lone UTF-16 surrogate (silently turned into U+FFFD on the way to the database) is a
 // field-level 400 instead. Multi-line texts (message bodies, notes, free-text answers) keep tab,
 // line feed and carriage return; single-line fields keep none.
-
-/** The refusal, shown beside the field; the web shows it through its catalogue (validation.controlCharacters). */
-export const CONTROL_CHARACTERS_MESSAGE = 'This field contains characters that are not allowed.';
 
 // \p{Cs} under the u flag matches only a surrogate that is not half of a pair. Matching control
 // characters is the point of these expressions, hence the lint exceptions.

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { GENERIC_ERROR_TEXT, type ApiError } from '@app/contracts/errors';
-import { CONTROL_CHARACTERS_MESSAGE } from '@app/contracts/text';
+import { CONTROL_CHARACTERS_MESSAGE } from '@app/contracts/errors';
 import { isInvalidTextError } from './db-errors.ts';
 import { HttpError, OAuthHttpError } from './http-error.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { CONTROL_CHARACTERS_MESSAGE } from '@app/contracts/text';
+import { CONTROL_CHARACTERS_MESSAGE } from '@app/contracts/errors';
 import { PROVIDER_PERMISSIONS } from '@app/contracts/provider-permission-names';
 import type { ProviderPermission } from '@app/contracts/roles';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';

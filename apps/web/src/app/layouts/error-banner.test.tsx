@@ -5,7 +5,7 @@ import { ApiRequestError } from '../../lib/api/api-error.ts';
 import { dismissBanner, reportRequestError } from '../../lib/errors/banner-store.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { cataloguedText, ErrorBanner } from './error-banner.tsx';
-import { CONTROL_CHARACTERS_MESSAGE } from '@app/contracts/text';
+import { CONTROL_CHARACTERS_MESSAGE } from '@app/contracts/errors';
 import { en } from '../../lib/i18n/en.ts';
 
 const failure = (status: number, url: string, body: unknown) =>

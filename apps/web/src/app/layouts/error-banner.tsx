@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTROL_CHARACTERS_MESSAGE } from '@app/contracts/text';
+import { CONTROL_CHARACTERS_MESSAGE } from '@app/contracts/errors';
 import { dismissBanner, getBanner, subscribeBanner } from '../../lib/errors/banner-store.ts';
 import type { TranslationKey } from '../../lib/i18n/en.ts';
 
