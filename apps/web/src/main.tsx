@@ -6,7 +6,7 @@ import '@mantine/core/styles/global.css';
 // Inter, self-hosted (docs/design.md); unicode-range lets the browser fetch only the subsets a page uses.
 import '@fontsource-variable/inter/wght.css';
 import './app/app.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { I18nextProvider } from 'react-i18next';
@@ -17,7 +17,7 @@ import { registerAppServiceWorkerAfterLoad } from './lib/app-install/service-wor
 import { isConnectionFailure, waitForConnection } from './lib/app-install/wait-for-connection.ts';
 import { watchForOutlet } from './app/outlet-watch.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, preloadScreensOf } from './app/router.tsx';
 import { loginAfterSessionLost } from './app/guards/area-access.ts';
 import { createAppQueryClient } from './lib/api/query-client.ts';
 import { clearAppStorage } from './lib/auth/clear-app-storage.ts';
@@ -51,11 +51,11 @@ function renderOffline(root: Root, i18n: I18n): void {
 }
 
 /** The variant configuration is read before the router renders (spec 1 §1). */
-async function start(root: Root, i18n: I18n): Promise<void> {
+async function start(root: Root, i18n: I18n, configRequest = fetchAppConfig()): Promise<void> {
   renderBoot(root, i18n, false);
   let config;
   try {
-    config = await fetchAppConfig();
+    config = await configRequest;
   } catch (error) {
     if (isConnectionFailure(error)) {
       renderOffline(root, i18n);
@@ -80,13 +80,18 @@ async function start(root: Root, i18n: I18n): Promise<void> {
     void router.navigate(next.to, { replace: true });
   });
 
-  root.render(
-    <StrictMode>
-      <AppProviders config={config} i18n={i18n} queryClient={queryClient} loaderStore={loaderStore}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  // As a transition, React renders the app in slices of a few milliseconds and lets the browser
+  // breathe between them, instead of one long task that blocks input (decision 0062). The boot screen
+  // stays up until the first screen is ready.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders config={config} i18n={i18n} queryClient={queryClient} loaderStore={loaderStore}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 // The browser's install offer comes early, before any screen that shows it (decision 0038).
@@ -99,10 +104,14 @@ if (import.meta.env.PROD) {
 const element = document.getElementById('root');
 if (element) {
   const root = createRoot(element);
+  // Asked for at once, while the language catalogue loads (decision 0062); start() reports a failure.
+  const configRequest = fetchAppConfig();
+  configRequest.catch(() => undefined);
   void initI18n().then((i18n) => {
+    preloadScreensOf(window.location.pathname);
     // spec 1 §9: a start that rendered nothing 100 ms later reloads the page (once per tab session).
     // Counted from here, not from the script's first line, so a slow language catalogue is no failure.
     watchForOutlet();
-    return start(root, i18n);
+    return start(root, i18n, configRequest);
   });
 }
