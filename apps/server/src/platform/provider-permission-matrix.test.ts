@@ -90,7 +90,9 @@ describe('provider permission matrix (every provider API route × each single pe
       url: concreteUrl(route),
       headers: bearer(tokens.get(grant) ?? ''),
     });
-    const body = response.body ? (JSON.parse(response.body) as { code?: string }) : {};
+    // The audit CSV export answers in CSV; every other answer here is JSON.
+    const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
+    const body = json && response.body ? (JSON.parse(response.body) as { code?: string }) : {};
     return { route: `${route.method} ${route.url}`, grant, status: response.statusCode, code: body.code };
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isCleanSingleLine } from '@app/contracts/text';
 import { eq, sql } from 'drizzle-orm';
 import type { AuditAction } from '@app/contracts/audit';
 import type { AppContext } from '../../app-context.ts';
@@ -182,7 +183,13 @@ async function loginEvents(
   if (status === 400 && grant !== null && CREDENTIAL_GRANTS.has(grant)) {
     // The account tried, when the attempt names one that exists (never the typed name itself).
     let actorUserId: string | null = null;
-    if (typeof body.username === 'string' && body.username.length <= 200) {
+    // The body may be one the contract refused (this 400 is then its validation error): only a clean
+    // name is looked up, as a NUL would fail the query itself (decision 0059).
+    if (
+      typeof body.username === 'string' &&
+      body.username.length <= 200 &&
+      isCleanSingleLine(body.username)
+    ) {
       const [user] = await context.db
         .select({ id: users.id })
         .from(users)
