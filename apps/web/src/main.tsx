@@ -108,7 +108,7 @@ if (element) {
   const configRequest = fetchAppConfig();
   configRequest.catch(() => undefined);
   void initI18n().then((i18n) => {
-    preloadScreensOf(window.location.pathname);
+    void preloadScreensOf(window.location.pathname);
     // spec 1 §9: a start that rendered nothing 100 ms later reloads the page (once per tab session).
     // Counted from here, not from the script's first line, so a slow language catalogue is no failure.
     watchForOutlet();

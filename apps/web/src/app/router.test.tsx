@@ -4,7 +4,8 @@ import { matchRoutes } from 'react-router';
 import { forgetCachedSession, setSession } from '../lib/auth/session-store.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { ROUTE_MAP } from './signed-in-route-map.ts';
-import { buildAllRoutes, buildRoutes, createRouteDiscovery } from './router.tsx';
+import { PUBLIC_SCREENS } from './public-screens.ts';
+import { buildAllRoutes, buildRoutes, createRouteDiscovery, screenLoadsOf } from './router.tsx';
 
 function signIn(role: 'user' | 'provider') {
   setSession({
@@ -157,5 +158,25 @@ describe('signed-in route discovery (decision 0056)', () => {
     const guest = discoveryArgs('/guest/login', new AbortController().signal);
     await discover(guest.args);
     expect(guest.patch).not.toHaveBeenCalled();
+  });
+});
+
+describe('first screen preloading (decision 0062)', () => {
+  it('names the layout and the screen of a guest path, the login screen last', () => {
+    const loads = screenLoadsOf(buildRoutes(), '/guest/login');
+    expect(loads).toHaveLength(2);
+    expect(loads.at(-1)).toBe(PUBLIC_SCREENS.login);
+  });
+
+  it('names the area layout and the screen of a signed-in path once its routes are known', async () => {
+    const routes = await buildAllRoutes();
+    const loads = screenLoadsOf(routes, '/user/appointment');
+    expect(loads.length).toBeGreaterThanOrEqual(2);
+    const screen = (await loads.at(-1)?.()) as { Component?: unknown } | undefined;
+    expect(typeof screen?.Component).toBe('function');
+  });
+
+  it('names nothing for a path no route matches', () => {
+    expect(screenLoadsOf(buildRoutes(), '/user/appointment')).toEqual([]);
   });
 });

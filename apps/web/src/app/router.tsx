@@ -141,13 +141,22 @@ function signedInAreaOf(path: string): SignedInArea | null {
   return first === 'user' || first === 'provider' ? first : null;
 }
 
-/** Calls the `lazy` of every route matching `pathname` (import() runs each module once). */
-function loadMatchedScreens(routes: RouteObject[], pathname: string): void {
+/** The `lazy` loaders of every route matching `pathname`, outermost first. */
+export function screenLoadsOf(routes: RouteObject[], pathname: string): (() => Promise<unknown>)[] {
+  const loads: (() => Promise<unknown>)[] = [];
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    if (typeof route.lazy === 'function') {
-      // A failure here is the router's to show when it loads the same screen itself.
-      route.lazy().catch(() => undefined);
+    const lazy = route.lazy;
+    if (typeof lazy === 'function') {
+      loads.push(lazy);
     }
+  }
+  return loads;
+}
+
+function startLoads(loads: (() => Promise<unknown>)[]): void {
+  for (const load of loads) {
+    // A failure here is the router's to show when it loads the same screen itself.
+    load().catch(() => undefined);
   }
 }
 
@@ -155,24 +164,27 @@ function loadMatchedScreens(routes: RouteObject[], pathname: string): void {
  * Starts fetching what the first screen needs (its area's layout, route table, texts and screen)
  * while the app is still starting, instead of one after another once the router runs: each step was
  * one more round trip before the first paint (decision 0062). The router later meets the same
- * modules, already loaded.
+ * modules (import() runs each once), already loaded. Resolves when the loads have been started.
  */
-export function preloadScreensOf(pathname: string): void {
+export async function preloadScreensOf(pathname: string): Promise<void> {
   const area = signedInAreaOf(pathname);
   if (!area) {
-    loadMatchedScreens(buildRoutes(), pathname);
+    startLoads(screenLoadsOf(buildRoutes(), pathname));
     return;
   }
-  import('./signed-in-routes.tsx')
-    .then(async ({ signedInAreaChildren, loadSignedInTexts }) => {
-      await loadSignedInTexts();
-      const children = signedInAreaChildren(area);
-      loadMatchedScreens(
+  try {
+    const { signedInAreaChildren, loadSignedInTexts } = await import('./signed-in-routes.tsx');
+    await loadSignedInTexts();
+    const children = signedInAreaChildren(area);
+    startLoads(
+      screenLoadsOf(
         buildRoutes({ user: area === 'user' ? children : [], provider: area === 'provider' ? children : [] }),
         pathname,
-      );
-    })
-    .catch(() => undefined);
+      ),
+    );
+  } catch {
+    // The router's own discovery meets the same failure and shows it.
+  }
 }
 
 export function createAppRouter() {
