@@ -33,10 +33,12 @@ test('a patient signed in twice sees both sessions and signs the other device ou
   await phone.goto('/guest/login');
   await submitLogin(phone, username, PASSWORD);
   await expect(phone).toHaveURL(/\/user\/appointment/);
+  await expect(phone.getByRole('heading', { level: 1, name: 'My appointments' })).toBeVisible();
 
   await page.goto('/guest/login');
   await submitLogin(page, username, PASSWORD);
   await expect(page).toHaveURL(/\/user\/appointment/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My appointments' })).toBeVisible();
   await page.goto('/user/account-settings');
   const section = page.getByRole('region', { name: 'Sessions and devices' });
   await expect(section.getByRole('heading', { name: 'Sessions and devices' })).toBeVisible();
