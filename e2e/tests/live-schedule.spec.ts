@@ -103,9 +103,7 @@ test("dr.smith's schedule follows an arrival, a booking and a cancellation witho
   const danaWatch = new AccessibilityWatch(danaPage);
   await danaPage.goto(`${link.pathname}${link.search}`);
   // The link signs her in on her visit (the clinic now knows she waits outside).
-  await expect(danaPage.getByRole('heading', { level: 1, name: 'Appointment details' })).toBeVisible({
-    timeout: 10_000,
-  });
+  await expect(danaPage.getByRole('heading', { level: 1, name: 'Appointment details' })).toBeVisible();
   await expect(danaPage.getByText('Riverside Main Clinic').first()).toBeVisible();
 
   // The realtime hint, not the 15 s fallback polling, brings it: well under a second on a quiet

@@ -16,12 +16,14 @@ export async function listAppointments(
   range: AppointmentRange,
   signal?: AbortSignal,
 ): Promise<Appointment[]> {
-  const { appointmentListResponseSchema } = await import('@app/contracts/appointments');
+  const schema = import('@app/contracts/appointments').then(
+    (contracts) => contracts.appointmentListResponseSchema,
+  );
   const query = new URLSearchParams({ startAt: range.startAt, finishAt: range.finishAt });
   if (range.userId) {
     query.set('userId', range.userId);
   }
-  const answer = await apiRequest(`${APPOINTMENTS_PATH}?${query.toString()}`, appointmentListResponseSchema, {
+  const answer = await apiRequest(`${APPOINTMENTS_PATH}?${query.toString()}`, schema, {
     signal,
   });
   return answer.appointments;

@@ -1,20 +1,20 @@
 import { useMemo } from 'react';
 import { Alert, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Appointment } from '@app/contracts/appointments';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ListSkeleton } from '../../../components/ui/list-skeleton.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { StatusChip } from '../../../components/ui/status-chip.tsx';
 import { dayjs } from '../../../lib/dates/dayjs.ts';
+import { checkInEntriesQuery } from '../../check-in/api/check-in-api.ts';
 import { appointmentListQuery } from '../api/list-appointments.ts';
 import { appointmentStatusRole, formatVisitTime, joinWatchInterval, nextVisit } from '../home-rules.ts';
 import { HomeSummary } from './home-summary.tsx';
-import { NextVisitCard } from './next-visit-card.tsx';
+import { NextVisitCard, NextVisitSkeleton } from './next-visit-card.tsx';
 import { useLoginLinkBooking } from './use-login-link-booking.ts';
 
 /** A year back and a year ahead (mysql dates, spec 2 §7 Appointment list by startAt and finishAt). */
@@ -111,6 +111,9 @@ export function AppointmentListPage() {
       return joinWatchInterval(nextVisit(query.state.data ?? [], now), now);
     },
   });
+  // The next visit's check-in progress needs the check-in entries: ask for them beside the list,
+  // not after the card has rendered (one round trip less before the home is complete).
+  usePrefetchQuery(checkInEntriesQuery());
   const now = new Date();
   const { upcoming, past } = splitAppointments(list.data ?? [], now);
   const next = nextVisit(list.data ?? [], now);
@@ -138,7 +141,7 @@ export function AppointmentListPage() {
           {booking.message}
         </Alert>
       ) : null}
-      {list.isPending ? <ListSkeleton label={t('list.loading')} rows={1} rowHeight={220} /> : null}
+      {list.isPending ? <NextVisitSkeleton label={t('list.loading')} /> : null}
       {list.isError ? (
         <Alert color="red" role="alert">
           {t('home.failed')}

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Alert, Avatar, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Group,
+  Paper,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -35,6 +46,45 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const ICON = { size: 20, stroke: 1.75, 'aria-hidden': true } as const;
 
+/**
+ * The check-in block while it loads: grey lines where its title, bar and button will be, at the
+ * block's own height, so the buttons below do not jump when it arrives (layout shift, issue 18).
+ */
+function CheckInPlaceholder({ label }: { label?: string }) {
+  return (
+    <Stack gap={6} className="next-visit__check-in" role={label ? 'status' : undefined}>
+      {label ? <VisuallyHidden>{label}</VisuallyHidden> : null}
+      <Skeleton height={24} width="45%" aria-hidden="true" />
+      <Skeleton height={8} radius="xl" aria-hidden="true" />
+      <Skeleton height={44} width={180} aria-hidden="true" />
+    </Stack>
+  );
+}
+
+/**
+ * The next-visit card while the appointments load: the card's frame with grey lines in the shape of
+ * its rows (title, time, clinician, place, check-in, buttons), so the page below stays put when the
+ * visit arrives (issue 18: the home's layout shift came from a shorter placeholder).
+ */
+export function NextVisitSkeleton({ label }: { label: string }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} className="next-visit" role="status">
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <Stack gap="md" aria-hidden="true">
+        <Skeleton height={30} width="40%" />
+        <Skeleton height={23} width="70%" />
+        <Group gap="sm" wrap="nowrap">
+          <Skeleton height={38} circle />
+          <Skeleton height={20} width="50%" />
+        </Group>
+        <Skeleton height={25} width="35%" />
+        <CheckInPlaceholder />
+        <Skeleton height={45} width="60%" />
+      </Stack>
+    </Paper>
+  );
+}
+
 /** The check-in of the visit: "3 of 6 done", a bar, and the way into the existing task list. */
 function CheckInBlock({ appointment }: { appointment: Appointment }) {
   const { t } = useTranslation('appointments');
@@ -46,11 +96,7 @@ function CheckInBlock({ appointment }: { appointment: Appointment }) {
   });
 
   if (entries.isPending || tasks.isPending) {
-    return (
-      <Text size="sm" c="dimmed" role="status">
-        {t('home.checkInLoading')}
-      </Text>
-    );
+    return <CheckInPlaceholder label={t('home.checkInLoading')} />;
   }
   if (tasks.isError) {
     return <Text size="sm">{t('home.checkInFailed')}</Text>;

@@ -9,8 +9,8 @@ export const CHECK_IN_PATH = '/api/check-in';
 
 /** GET /api/check-in/entries: the patient's check-in entries, grouped by department and date. */
 export async function listCheckInEntries(signal?: AbortSignal): Promise<CheckInEntry[]> {
-  const { checkInEntryListSchema } = await import('@app/contracts/check-in');
-  return apiRequest(`${CHECK_IN_PATH}/entries`, checkInEntryListSchema, { signal });
+  const schema = import('@app/contracts/check-in').then((contracts) => contracts.checkInEntryListSchema);
+  return apiRequest(`${CHECK_IN_PATH}/entries`, schema, { signal });
 }
 
 export function checkInEntriesQuery() {
@@ -25,12 +25,10 @@ export async function listAppointmentTasks(
   appointmentId: string,
   signal?: AbortSignal,
 ): Promise<CheckInTask[]> {
-  const { checkInTaskListSchema } = await import('@app/contracts/check-in');
-  return apiRequest(
-    `${CHECK_IN_PATH}/appointments/${encodeURIComponent(appointmentId)}/tasks`,
-    checkInTaskListSchema,
-    { signal },
-  );
+  const schema = import('@app/contracts/check-in').then((contracts) => contracts.checkInTaskListSchema);
+  return apiRequest(`${CHECK_IN_PATH}/appointments/${encodeURIComponent(appointmentId)}/tasks`, schema, {
+    signal,
+  });
 }
 
 /** The tasks of every appointment of one check-in entry, in appointment order then task order. */

@@ -6,8 +6,10 @@ import { messagesPath, scopeKey, type MessagingScope } from './messaging-scope.t
 
 /** BRIEF-dots: GET /api/provider/clinics/:clinicId/messages/unread-count (and the patient's own). */
 export async function getUnreadCount(scope: MessagingScope, signal?: AbortSignal): Promise<CountResponse> {
-  const { countResponseSchema } = await import('@app/contracts/provider-workspace');
-  return apiRequest(`${messagesPath(scope)}/unread-count`, countResponseSchema, { signal });
+  const schema = import('@app/contracts/provider-workspace').then(
+    (contracts) => contracts.countResponseSchema,
+  );
+  return apiRequest(`${messagesPath(scope)}/unread-count`, schema, { signal });
 }
 
 export function unreadCountQuery(scope: MessagingScope) {

@@ -6,9 +6,9 @@ export const BALANCES_PATH = '/api/payments/balances';
 
 /** The signed-in patient's open balances (issue 5 item 9), of one clinic when given. */
 export async function listBalances(clinicUuid?: string, signal?: AbortSignal): Promise<BalanceList> {
-  const { balanceListSchema } = await import('@app/contracts/payments');
+  const schema = import('@app/contracts/payments').then((contracts) => contracts.balanceListSchema);
   const query = clinicUuid ? `?clinicUuid=${encodeURIComponent(clinicUuid)}` : '';
-  return apiRequest(`${BALANCES_PATH}${query}`, balanceListSchema, { signal });
+  return apiRequest(`${BALANCES_PATH}${query}`, schema, { signal });
 }
 
 export function balancesQuery(clinicUuid?: string) {

@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FollowUpAlert } from '@app/contracts/worklists';
 import { Button } from '../../../components/ui/button.tsx';
+import { StatusChip } from '../../../components/ui/status-chip.tsx';
 import { followUpsQuery, markFollowUpSeen } from '../api/follow-ups.ts';
 import { formatDate, QueryState, WorkspaceScreen } from './workspace-screen.tsx';
 
+/** Severity as the design system's status roles (docs/design.md), so the chips keep 7:1 contrast. */
 const SEVERITY = {
-  info: { key: 'severityInfo', color: 'gray.8' },
-  warning: { key: 'severityWarning', color: 'orange.9' },
-  critical: { key: 'severityCritical', color: 'red.9' },
+  info: { key: 'severityInfo', role: 'info' },
+  warning: { key: 'severityWarning', role: 'warning' },
+  critical: { key: 'severityCritical', role: 'danger' },
 } as const;
 
 /** /provider/follow-ups: spec 3 §2 Follow Up List (REMOTE_PATIENT_MONITORING): remote monitoring alerts. */
@@ -59,12 +61,10 @@ function AlertRow({ alert, clinicId }: { alert: FollowUpAlert; clinicId: string 
             <Text component="h2" fw={700} fz="md">
               {alert.patientName}
             </Text>
-            <Badge variant="light" color={severity.color}>
-              {t(severity.key)}
-            </Badge>
-            <Badge variant="outline" color={alert.seenAt ? 'gray.8' : 'blue.9'}>
+            <StatusChip role={severity.role}>{t(severity.key)}</StatusChip>
+            <StatusChip role={alert.seenAt ? 'neutral' : 'info'}>
               {alert.seenAt ? t('seen') : t('new')}
-            </Badge>
+            </StatusChip>
           </Group>
           <Text>{alert.message}</Text>
           <Text fz="sm" c="gray.7">
