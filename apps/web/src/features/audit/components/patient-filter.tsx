@@ -61,6 +61,7 @@ export function PatientFilter({ clinicId, canSearch, chosen, onChoose }: Patient
       <Stack gap="xs">
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <TextField
+            className="audit-grow"
             label={t('filterPatientSearch')}
             type="search"
             name="patient"
@@ -118,7 +119,7 @@ export function PatientFilter({ clinicId, canSearch, chosen, onChoose }: Patient
   }
 
   return (
-    <Stack gap={4} miw={260}>
+    <Stack gap={4} className="audit-filter">
       <Text fw={600}>{t('filterPatient')}</Text>
       {control}
     </Stack>

@@ -200,7 +200,7 @@ export function ProviderAuditPage() {
                 chosen={applied.patient}
                 onChoose={choosePatient}
               />
-              <Stack gap={4} miw={220}>
+              <Stack gap={4} className="audit-filter">
                 <Text fw={600}>{t('filterStaff')}</Text>
                 {applied.staff ? (
                   <FilterChip
@@ -226,6 +226,9 @@ export function ProviderAuditPage() {
             >
               <Group align="flex-end" gap="md" wrap="wrap">
                 <NativeSelect
+                  size="md"
+                  // The weight of the date fields' labels beside it (TextField).
+                  styles={{ label: { fontWeight: 600 } }}
                   label={t('filterAction')}
                   value={draft.action}
                   onChange={(event) => {
@@ -313,6 +316,7 @@ function WhoCell({ event, onStaff }: Pick<RowProps, 'event' | 'onStaff'>) {
         <Anchor
           component="button"
           type="button"
+          fz="inherit"
           aria-label={t('filterByStaff', { name })}
           onClick={() => {
             onStaff({ id: actor.id, name });
@@ -343,6 +347,7 @@ function PatientCell({ event, onPatient }: Pick<RowProps, 'event' | 'onPatient'>
     <Anchor
       component="button"
       type="button"
+      fz="inherit"
       aria-label={t('filterByPatient', { name })}
       onClick={() => {
         onPatient({ id: patient.id, name });
