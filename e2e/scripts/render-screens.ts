@@ -8,6 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { appointmentListResponseSchema, type Appointment } from '@app/contracts/appointments';
+import { providerWorkspaceResponseSchema } from '@app/contracts/provider-workspace';
 import { chromiumLaunchOptions } from '../fixtures/chromium.ts';
 import { startSuiteClock, suiteNow } from '../fixtures/clock.ts';
 import { apiToken } from '../fixtures/appointments-api.ts';
@@ -70,6 +71,20 @@ async function toTimeSlots(page: Page): Promise<void> {
   await page.getByRole('group', { name: 'Available times' }).waitFor();
 }
 
+/**
+ * Issue 19 (decision 0063): on fresh demo data nobody has opened jane's record yet; dr.smith reads her
+ * chart and appointments through the API first, so her access history shows what it is for.
+ */
+async function toAccessHistory(page: Page, world: World): Promise<void> {
+  const token = await apiToken(page.request, DEMO.provider, DEMO_PASSWORD);
+  const { clinicId } = providerWorkspaceResponseSchema.parse(
+    await apiGet(page.request, '/api/provider/workspace', token),
+  );
+  await apiGet(page.request, `/api/provider/clinics/${clinicId}/patients/${world.janeId}`, token);
+  await apiGet(page.request, `/api/provider/clinics/${clinicId}/patients/${world.janeId}/payments`, token);
+  await page.goto('/user/access-history');
+}
+
 const SCREENS: Screen[] = [
   { name: 'guest-login', who: 'guest', open: '/guest/login' },
   { name: 'patient-home', who: 'patient', open: '/user/appointment' },
@@ -95,6 +110,7 @@ const SCREENS: Screen[] = [
   },
   { name: 'patient-messages', who: 'patient', open: '/user/message' },
   { name: 'patient-documents', who: 'patient', open: '/user/documents' },
+  { name: 'patient-access-history', who: 'patient', open: toAccessHistory },
   { name: 'provider-day-schedule', who: 'provider', open: '/provider/appointment' },
   { name: 'provider-waiting-room', who: 'provider', open: '/provider/waiting-room' },
   { name: 'provider-waiting-room-telehealth', who: 'provider', open: '/provider/waiting-room-telehealth' },
@@ -115,6 +131,7 @@ const SCREENS: Screen[] = [
     open: (_page, world) => `/provider/patient/${world.janeId}`,
   },
   { name: 'provider-messages', who: 'provider', open: '/provider/message' },
+  { name: 'provider-audit', who: 'provider', open: '/provider/audit' },
   {
     name: 'provider-video-room',
     who: 'provider',

@@ -145,6 +145,8 @@ export const PROVIDER_ROUTE_GATES = {
   // spec 3 §2 side menu panels and routes.
   '/provider/master-password': open,
   '/provider/wait-times': { permissions: ['WAIT_TIMES'], noAccess: 'page' },
+  // Issue 19 item 3 (decision 0063): the clinic's audit trail, for clinic admins (SETTING).
+  '/provider/audit': { permissions: ['SETTING'], noAccess: 'page' },
   // spec 3 §2 sidebar: Newsfeed needs no permission ("none").
   '/provider/news': open,
   '/provider/flows': flows,

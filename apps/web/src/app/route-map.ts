@@ -102,6 +102,8 @@ export type ScreenId =
   | 'flow-create'
   | 'provider-video-call'
   | 'patient-video-call'
+  | 'access-history'
+  | 'provider-audit'
   | 'coming-soon';
 
 export type RouteTitleKey = Extract<TranslationKey | SignedInTextKey, `route.${string}`>;

@@ -18,6 +18,8 @@ export const SIGNED_IN_ROUTE_MAP: readonly RouteEntry[] = [
   // The patient's video-call room (issue 7; spec 2 §2 start link, the spec names only the provider's path).
   user('video-call/:appointmentId', 'route.user.videoCall', 'patient-video-call'),
   user('account-settings', 'route.user.accountSettings', 'account-settings'),
+  // Issue 19 item 2 (decision 0063): who opened the patient's record.
+  user('access-history', 'route.user.accessHistory', 'access-history'),
   user('single/health-card', 'route.user.healthCard', 'health-card'),
   user('documents', 'route.user.documents', 'user-documents'),
   user('vital/group', 'route.user.vitalGroup', 'vital-group'),
@@ -62,6 +64,8 @@ export const SIGNED_IN_ROUTE_MAP: readonly RouteEntry[] = [
   provider('security', 'route.provider.security', 'security'),
   // Providers manage their passkeys and authenticator app here (decision 0012); the spec names no path.
   provider('account-settings', 'route.provider.accountSettings', 'account-settings'),
+  // Issue 19 item 3 (decision 0063): the clinic's audit trail (SETTING).
+  provider('audit', 'route.provider.audit', 'provider-audit'),
   // spec 3 §2 Provider appointment schedule and its filter screens (decision 0024).
   provider('appointment', 'route.provider.appointment', 'provider-schedule'),
   provider('appointment/select-departments', 'route.provider.selectDepartments', 'provider-schedule-filter'),

@@ -59,6 +59,8 @@ const familyTexts: LoadTexts = () =>
   import('../features/family/i18n/catalogue.ts').then((m) => m.loadFamilyCatalogue());
 const clinicsTexts: LoadTexts = () =>
   import('../features/clinics/i18n/catalogue.ts').then((m) => m.loadClinicsCatalogue());
+const auditTexts: LoadTexts = () =>
+  import('../features/audit/i18n/catalogue.ts').then((m) => m.loadAuditCatalogue());
 const providerAdminTexts: LoadTexts = () =>
   import('../features/provider-admin/i18n/catalogue.ts').then((m) => m.loadProviderAdminCatalogue());
 
@@ -590,6 +592,21 @@ const SIGNED_IN_SCREENS: Partial<Record<ScreenId, LazyComponent>> = {
         Component: m.FlowCreatePage,
       })),
     providerAdminTexts,
+  ),
+  // Issue 19 items 2 and 3 (decision 0063).
+  'access-history': withTexts(
+    () =>
+      import('../features/audit/components/access-history-page.tsx').then((m) => ({
+        Component: m.AccessHistoryPage,
+      })),
+    auditTexts,
+  ),
+  'provider-audit': withTexts(
+    () =>
+      import('../features/audit/components/provider-audit-page.tsx').then((m) => ({
+        Component: m.ProviderAuditPage,
+      })),
+    auditTexts,
   ),
   'coming-soon': () => import('./coming-soon-screen.tsx').then((m) => ({ Component: m.ComingSoonScreen })),
 };

@@ -34,6 +34,7 @@ import { providerScheduleEn } from '../features/provider-schedule/i18n/en.ts';
 import { voiceCallsEn } from '../features/voice-calls/i18n/en.ts';
 import { providerShellEn } from '../features/provider-shell/i18n/en.ts';
 import { patientsEn } from '../features/patients/i18n/en.ts';
+import { auditEn } from '../features/audit/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -85,6 +86,7 @@ export function createTestI18n() {
         voiceCalls: voiceCallsEn,
         providerShell: providerShellEn,
         patients: patientsEn,
+        audit: auditEn,
       },
     },
     keySeparator: false,

@@ -10,6 +10,7 @@ export const signedInEn = {
   'nav.home': 'Home',
   // spec 1 §2 patient side menu
   'menu.accountSettings': 'Account settings',
+  'menu.accessHistory': 'Who opened my record',
   'menu.healthCard': 'Health card',
   'menu.documents': 'Documents',
   'menu.graphs': 'Graphs',
@@ -38,6 +39,7 @@ export const signedInEn = {
   'route.user.appointmentDetails': 'Appointment details',
   'route.user.videoCall': 'Video visit',
   'route.user.accountSettings': 'Account settings',
+  'route.user.accessHistory': 'Who opened my record',
   'route.user.healthCard': 'Health card',
   'route.user.documents': 'Documents',
   'route.user.vitalGroup': 'Graphs',
@@ -68,6 +70,7 @@ export const signedInEn = {
   'route.provider.videoCall': 'Video visit',
   'route.provider.security': 'Security',
   'route.provider.accountSettings': 'Account settings',
+  'route.provider.audit': 'Audit trail',
   'route.provider.appointment': 'Appointment',
   'route.provider.selectDepartments': 'Select departments',
   'route.provider.selectLocations': 'Select locations',

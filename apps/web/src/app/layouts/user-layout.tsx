@@ -9,6 +9,8 @@ export const PATIENT_MENU: readonly MenuItem[] = [
   { to: '/user/appointment', labelKey: 'menu.appointments' },
   { to: '/user/message', labelKey: 'menu.messages' },
   { to: '/user/account-settings', labelKey: 'menu.accountSettings' },
+  // Issue 19 item 2: beside the account's own settings (decision 0063).
+  { to: '/user/access-history', labelKey: 'menu.accessHistory' },
   { to: '/user/single/health-card', labelKey: 'menu.healthCard' },
   { to: '/user/documents', labelKey: 'menu.documents' },
   { to: '/user/vital/group', labelKey: 'menu.graphs' },

@@ -49,6 +49,14 @@ describe('provider sidebar (spec 3 §2)', () => {
     ]);
   });
 
+  it('shows the audit trail to clinic admins (SETTING) only (issue 19 item 3)', () => {
+    const shown = (w: ProviderWorkspace) =>
+      SIDEBAR_ITEMS.filter((entry) => passesGate(w, entry.gate)).map((e) => e.id);
+    expect(shown(workspace(['SETTING'], []))).toEqual(['schedule', 'news', 'audit']);
+    expect(shown(workspace(['PATIENT', 'APPOINTMENTS'], []))).not.toContain('audit');
+    expect(item('audit').to).toBe('/provider/audit');
+  });
+
   it('marks Schedule active on video calls and Patient Search on registration and patient views', () => {
     expect(isNavItemActive(item('schedule'), '/provider/video-call/abc')).toBe(true);
     expect(isNavItemActive(item('schedule'), '/provider/appointment/select-providers')).toBe(true);

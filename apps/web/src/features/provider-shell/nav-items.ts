@@ -20,7 +20,8 @@ export type ShellIcon =
   | 'patients'
   | 'followUps'
   | 'news'
-  | 'insurance';
+  | 'insurance'
+  | 'audit';
 
 export interface NavItem {
   id: string;
@@ -119,6 +120,14 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
     icon: 'insurance',
     gate: routeGate('/provider/insurances'),
     counter: 'insurances',
+  },
+  // Issue 19 item 3 (decision 0063): clinic admins (SETTING) search the audit trail.
+  {
+    id: 'audit',
+    to: '/provider/audit',
+    label: 'auditTrail',
+    icon: 'audit',
+    gate: routeGate('/provider/audit'),
   },
 ];
 

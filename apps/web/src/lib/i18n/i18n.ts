@@ -52,7 +52,8 @@ export type FeatureNamespace =
   | 'clinics'
   | 'providerAdmin'
   | 'videoCall'
-  | 'voiceCalls';
+  | 'voiceCalls'
+  | 'audit';
 
 const featureCatalogues = new Map<string, FeatureCatalogue>();
 /** `${instance language}:${catalogue name}` of the catalogues already added to the active instance. */

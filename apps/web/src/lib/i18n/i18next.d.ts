@@ -27,6 +27,7 @@ import type { providerRegistrationEn } from '../../features/provider-registratio
 import type { accountSettingsEn } from '../../features/account-settings/i18n/en.ts';
 import type { healthCardEn } from '../../features/health-card/i18n/en.ts';
 import type { signedInEn } from '../../app/i18n/signed-in-en.ts';
+import type { auditEn } from '../../features/audit/i18n/en.ts';
 
 /**
  * The default namespace: the first page's catalogue plus the texts some features add to it when their
@@ -68,6 +69,7 @@ declare module 'i18next' {
       videoCall: typeof videoCallEn;
       voiceCalls: typeof voiceCallsEn;
       healthCard: typeof healthCardEn;
+      audit: typeof auditEn;
     };
     keySeparator: false;
     nsSeparator: false;

@@ -1,5 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { useCurrentUser } from '../../auth/api/get-current-user.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { PasskeysSection } from './passkeys-section.tsx';
@@ -16,6 +18,8 @@ export function AccountSettingsPage() {
   const { t } = useTranslation();
   const config = useAppConfig();
   const user = useCurrentUser();
+  // Providers share this screen (/provider/account-settings); the access history is the patient's.
+  const patientArea = useLocation().pathname.startsWith('/user/');
 
   return (
     <Stack gap="xl" maw={640}>
@@ -53,6 +57,19 @@ export function AccountSettingsPage() {
       <TotpSection />
       <PasskeysSection canAdd={config.features.biometricLogin} />
       <SessionsSection />
+      {patientArea ? (
+        <section aria-labelledby="access-history-title">
+          <Stack gap="xs" align="flex-start">
+            <Title order={2} id="access-history-title" size="h3">
+              {t('accountSettings.accessHistoryTitle')}
+            </Title>
+            <Text>{t('accountSettings.accessHistoryText')}</Text>
+            <ButtonLink to="/user/access-history" variant="outline">
+              {t('accountSettings.accessHistoryLink')}
+            </ButtonLink>
+          </Stack>
+        </section>
+      ) : null}
     </Stack>
   );
 }

@@ -8,6 +8,11 @@ export const accountSettingsEn = {
   'accountSettings.firstName': 'First name',
   'accountSettings.name': 'Name',
   'accountSettings.email': 'Email',
+  // Issue 19 item 2 (decision 0063): the way to the patient's access history.
+  'accountSettings.accessHistoryTitle': 'Who opened my record',
+  'accountSettings.accessHistoryText':
+    'See who on your care team or in your family opened or changed your record, and when.',
+  'accountSettings.accessHistoryLink': 'See who opened my record',
   'totp.title': 'Authenticator app',
   'totp.intro':
     'Use an authenticator app as a second step when you log in: after your password, enter the 6-digit code the app shows.',

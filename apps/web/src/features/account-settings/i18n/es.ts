@@ -9,6 +9,10 @@ export const accountSettingsEs: Record<keyof typeof accountSettingsEn, string> =
   'accountSettings.firstName': 'Nombre',
   'accountSettings.name': 'Nombre completo',
   'accountSettings.email': 'Correo electrónico',
+  'accountSettings.accessHistoryTitle': 'Quién abrió mi expediente',
+  'accountSettings.accessHistoryText':
+    'Vea quién de su equipo de atención o de su familia abrió o cambió su expediente, y cuándo.',
+  'accountSettings.accessHistoryLink': 'Ver quién abrió mi expediente',
   'totp.title': 'Aplicación de autenticación',
   'totp.intro':
     'Use una aplicación de autenticación como segundo paso al iniciar sesión: después de su contraseña, ingrese el código de 6 dígitos que muestra la aplicación.',

@@ -15,6 +15,7 @@ export const providerShellEn = {
   followUpList: 'Follow Up List',
   newsfeed: 'Newsfeed',
   insuranceCards: 'Insurance Cards',
+  auditTrail: 'Audit Trail',
   // The phone's footer tabs: one short word under each icon (decision 0052).
   tabSchedule: 'Schedule',
   tabMessages: 'Messages',

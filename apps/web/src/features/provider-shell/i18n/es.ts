@@ -16,6 +16,7 @@ export const providerShellEs: ProviderShellTexts = {
   followUpList: 'Lista de seguimiento',
   newsfeed: 'Noticias',
   insuranceCards: 'Tarjetas de seguro',
+  auditTrail: 'Registro de auditoría',
   // Las pestañas del pie en el teléfono: una palabra corta bajo cada icono (decisión 0052).
   tabSchedule: 'Agenda',
   tabMessages: 'Mensajes',

@@ -1,0 +1,266 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuditEventView } from '@app/contracts/audit';
+import { ProviderRouteGuard } from '../../../app/guards/provider-route-guard.tsx';
+import { forgetCachedSession, setSession } from '../../../lib/auth/session-store.ts';
+import { renderRoutes, renderWithProviders } from '../../../test/render.tsx';
+import { ProviderAuditPage } from './provider-audit-page.tsx';
+
+// Issue 19 item 3 (decision 0063): the clinic admin's audit search, paging and CSV export.
+
+const CLINIC = '11111111-1111-4111-8111-111111111111';
+const SMITH = '22222222-2222-4222-8222-222222222222';
+const JANE = '33333333-3333-4333-8333-333333333333';
+
+const workspace = (permissions: string[]) => ({
+  providerId: '66666666-6666-4666-8666-666666666666',
+  name: 'Alice Smith',
+  firstName: 'Alice',
+  email: null,
+  image: null,
+  permissions,
+  clinicId: CLINIC,
+  clinics: [{ id: CLINIC, name: 'Clinic', modules: [] }],
+});
+
+const event = (id: number, overrides: Partial<AuditEventView> = {}): AuditEventView => ({
+  id,
+  occurredAt: '2026-11-24T15:00:00.000Z',
+  actor: { id: SMITH, firstName: 'Alice', lastName: 'Smith' },
+  actingFor: null,
+  patient: { id: JANE, firstName: 'Jane', lastName: 'Patient' },
+  resourceType: 'patient-chart',
+  resourceId: null,
+  action: 'read',
+  outcome: 'success',
+  requestId: 'req-1',
+  clientAddress: '127.0.0.1',
+  ...overrides,
+});
+
+interface Call {
+  url: string;
+  headers: Record<string, string>;
+}
+
+function stubApi(permissions: string[], total = 2) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      calls.push({ url, headers: (init?.headers ?? {}) as Record<string, string> });
+      const json = (body: unknown) =>
+        Promise.resolve(
+          new Response(JSON.stringify(body), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      if (url === '/api/provider/workspace') {
+        return json(workspace(permissions));
+      }
+      if (url.startsWith('/api/provider/audit.csv')) {
+        return Promise.resolve(
+          new Response('"id"\n"1"\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+        );
+      }
+      if (url.startsWith(`/api/provider/clinics/${CLINIC}/patients`)) {
+        return json({
+          items: [
+            {
+              id: JANE,
+              userId: JANE,
+              memberId: '1',
+              birthdate: '1980-02-03',
+              image: null,
+              name: 'Jane Patient',
+              firstName: 'Jane',
+              lastName: 'Patient',
+              preferredName: null,
+              exactLink: null,
+            },
+          ],
+        });
+      }
+      const page = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? '1');
+      return json({
+        page,
+        pageSize: 25,
+        total,
+        events: [
+          event(page * 10 + 1),
+          event(page * 10 + 2, {
+            actor: { id: SMITH, firstName: 'Alice', lastName: 'Smith' },
+            actingFor: { id: JANE, firstName: 'Jane', lastName: 'Patient' },
+            resourceType: 'vitals',
+            action: 'update',
+          }),
+        ],
+      });
+    }),
+  );
+  return calls;
+}
+
+const auditCalls = (calls: Call[]) =>
+  calls.filter((call) => call.url.startsWith('/api/provider/audit')).map((call) => call.url);
+
+// Rendering the table and typing into several fields take seconds on a loaded 2-core machine.
+describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    forgetCachedSession();
+    setSession({
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresAt: Date.now() + 600_000,
+      user: {
+        id: 'd1',
+        memberId: 'm1',
+        memberType: 'doctor',
+        role: 'provider',
+        isResetPasswordRequired: false,
+        isSecurityQuestionEmpty: false,
+      },
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+    forgetCachedSession();
+  });
+
+  it('shows the trail in a table: when, who, patient, what, action, outcome, address', async () => {
+    stubApi(['SETTING', 'PATIENT']);
+    renderWithProviders(<ProviderAuditPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Audit events' });
+    const rows = within(table).getAllByTestId('audit-event');
+    expect(rows).toHaveLength(2);
+    const second = rows[1] as HTMLElement;
+    expect(
+      within(second).getByRole('button', { name: 'Show only Alice Smith’s actions' }),
+    ).toBeInTheDocument();
+    expect(within(second).getByText('acting for the patient’s account')).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Show only Jane Patient' })).toBeInTheDocument();
+    expect(within(second).getByText('Vitals')).toBeInTheDocument();
+    expect(within(second).getByText('Changed')).toBeInTheDocument();
+    expect(within(second).getByText('Success')).toBeInTheDocument();
+    expect(within(second).getByText('127.0.0.1')).toBeInTheDocument();
+    expect(screen.getByText('2 events')).toBeInTheDocument();
+  });
+
+  it('filters by a patient found by name, by a staff member from a row, by action and by dates', async () => {
+    const calls = stubApi(['SETTING', 'PATIENT']);
+    renderWithProviders(<ProviderAuditPage />);
+    await screen.findByRole('table', { name: 'Audit events' });
+
+    await userEvent.type(await screen.findByLabelText('Find a patient (name or member ID)'), 'Jane{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: /^Jane Patient/ }));
+    expect(await screen.findByText('Patient: Jane Patient')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(auditCalls(calls).at(-1)).toBe(`/api/provider/audit?patientId=${JANE}&page=1`);
+    });
+
+    const [row] = screen.getAllByTestId('audit-event');
+    await userEvent.click(
+      within(row as HTMLElement).getByRole('button', { name: 'Show only Alice Smith’s actions' }),
+    );
+    expect(await screen.findByText('Staff member: Alice Smith')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Changed');
+    await userEvent.type(screen.getByLabelText('From'), '2026-11-01');
+    await userEvent.type(screen.getByLabelText('To'), '2026-11-30');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => {
+      const query = new URL(auditCalls(calls).at(-1) ?? '', 'http://localhost').searchParams;
+      expect(Object.fromEntries(query)).toEqual({
+        patientId: JANE,
+        actorUserId: SMITH,
+        action: 'update',
+        from: new Date(2026, 10, 1).toISOString(),
+        to: new Date(2026, 10, 30, 23, 59, 59, 999).toISOString(),
+        page: '1',
+      });
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter Patient: Jane Patient' }));
+    await waitFor(() => {
+      expect(auditCalls(calls).at(-1)).not.toContain('patientId=');
+    });
+  });
+
+  it('refuses a start date after the end date without asking the server', async () => {
+    const calls = stubApi(['SETTING']);
+    renderWithProviders(<ProviderAuditPage />);
+    await screen.findByRole('table', { name: 'Audit events' });
+    const before = auditCalls(calls).length;
+    await userEvent.type(screen.getByLabelText('From'), '2026-11-30');
+    await userEvent.type(screen.getByLabelText('To'), '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByText('The start date must not be after the end date.')).toBeInTheDocument();
+    expect(auditCalls(calls)).toHaveLength(before);
+  });
+
+  it('without PATIENT, explains that patients are chosen from the results', async () => {
+    stubApi(['SETTING']);
+    renderWithProviders(<ProviderAuditPage />);
+    expect(
+      await screen.findByText(
+        'Searching patients needs the patient permission. Choose a patient’s name in the results instead.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Find a patient (name or member ID)')).not.toBeInTheDocument();
+  });
+
+  it('pages through the trail', async () => {
+    const calls = stubApi(['SETTING'], 60);
+    renderWithProviders(<ProviderAuditPage />);
+    await screen.findByRole('table', { name: 'Audit events' });
+    const pages = screen.getByRole('navigation', { name: 'Pages of audit events' });
+    await userEvent.click(within(pages).getByRole('button', { name: '3' }));
+    await waitFor(() => {
+      expect(auditCalls(calls).at(-1)).toBe('/api/provider/audit?page=3');
+    });
+  });
+
+  it('exports the CSV with the same filters and the access token', async () => {
+    const calls = stubApi(['SETTING']);
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:audit');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: () => undefined });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderWithProviders(<ProviderAuditPage />);
+    await screen.findByRole('table', { name: 'Audit events' });
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Exported');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The CSV file was downloaded.')).toBeInTheDocument();
+    const csv = calls.find((call) => call.url.startsWith('/api/provider/audit.csv'));
+    expect(csv?.url).toBe('/api/provider/audit.csv?action=export');
+    expect(csv?.headers.authorization).toBe('Bearer a');
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(await createObjectURL.mock.calls[0]?.[0].text()).toBe('"id"\n"1"\n');
+    click.mockRestore();
+  });
+
+  it("shows the gate's no-access sentence without SETTING, through the router's guard, and asks for no events", async () => {
+    const calls = stubApi(['PATIENT']);
+    renderRoutes(
+      [
+        {
+          path: '/provider/audit',
+          handle: { titleKey: 'route.provider.audit' },
+          element: (
+            <ProviderRouteGuard path="/provider/audit">
+              <ProviderAuditPage />
+            </ProviderRouteGuard>
+          ),
+        },
+      ],
+      '/provider/audit',
+    );
+    expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual(['/api/provider/workspace']);
+  });
+});
