@@ -133,7 +133,12 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
           }
           const url = `${origin}${target.path}`;
           const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
-          const result = await lighthouse(url, flags, undefined, page);
+          let result = await lighthouse(url, flags, undefined, page);
+          // A trace Lighthouse could not read (NO_NAVSTART and the like) says nothing about the page:
+          // measure once more.
+          if (result?.lhr.runtimeError) {
+            result = await lighthouse(url, flags, undefined, page);
+          }
           if (!result) {
             throw new Error(`Lighthouse returned nothing for ${url}`);
           }

@@ -11,13 +11,14 @@ import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
+import type { QueryClient } from '@tanstack/react-query';
 import { BootScreen } from './app/boot-screen.tsx';
 import { captureInstallPrompt } from './lib/app-install/install-prompt.ts';
 import { registerAppServiceWorkerAfterLoad } from './lib/app-install/service-worker-registration.ts';
 import { isConnectionFailure, waitForConnection } from './lib/app-install/wait-for-connection.ts';
 import { watchForOutlet } from './app/outlet-watch.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter, preloadScreensOf } from './app/router.tsx';
+import { createAppRouter, preloadRouteTableOf, preloadScreensOf } from './app/router.tsx';
 import { loginAfterSessionLost } from './app/guards/area-access.ts';
 import { createAppQueryClient } from './lib/api/query-client.ts';
 import { clearAppStorage } from './lib/auth/clear-app-storage.ts';
@@ -51,7 +52,12 @@ function renderOffline(root: Root, i18n: I18n): void {
 }
 
 /** The variant configuration is read before the router renders (spec 1 §1). */
-async function start(root: Root, i18n: I18n, configRequest = fetchAppConfig()): Promise<void> {
+async function start(
+  root: Root,
+  i18n: I18n,
+  queryClient: QueryClient,
+  configRequest = fetchAppConfig(),
+): Promise<void> {
   renderBoot(root, i18n, false);
   let config;
   try {
@@ -61,12 +67,11 @@ async function start(root: Root, i18n: I18n, configRequest = fetchAppConfig()): 
       renderOffline(root, i18n);
       return;
     }
-    renderBoot(root, i18n, true, () => void start(root, i18n));
+    renderBoot(root, i18n, true, () => void start(root, i18n, queryClient));
     return;
   }
 
   applyBrandColors(config.branding.backgroundColor);
-  const queryClient = createAppQueryClient();
   const loaderStore = createLoaderStore(queryClient);
   const router = createAppRouter();
   startRefreshTimer();
@@ -104,14 +109,17 @@ if (import.meta.env.PROD) {
 const element = document.getElementById('root');
 if (element) {
   const root = createRoot(element);
+  // Before the first screen's code is asked for: a screen may start its requests while its code loads.
+  const queryClient = createAppQueryClient();
   // Asked for at once, while the language catalogue loads (decision 0062); start() reports a failure.
   const configRequest = fetchAppConfig();
+  preloadRouteTableOf(window.location.pathname);
   configRequest.catch(() => undefined);
   void initI18n().then((i18n) => {
     void preloadScreensOf(window.location.pathname);
     // spec 1 §9: a start that rendered nothing 100 ms later reloads the page (once per tab session).
     // Counted from here, not from the script's first line, so a slow language catalogue is no failure.
     watchForOutlet();
-    return start(root, i18n, configRequest);
+    return start(root, i18n, queryClient, configRequest);
   });
 }

@@ -161,6 +161,17 @@ function startLoads(loads: (() => Promise<unknown>)[]): void {
 }
 
 /**
+ * Starts fetching the signed-in route table when the first screen is in a signed-in area, before
+ * anything else is known (it needs neither the texts nor the variant): preloadScreensOf then finds it
+ * loaded or on its way (decision 0062).
+ */
+export function preloadRouteTableOf(pathname: string): void {
+  if (signedInAreaOf(pathname)) {
+    import('./signed-in-routes.tsx').catch(() => undefined);
+  }
+}
+
+/**
  * Starts fetching what the first screen needs (its area's layout, route table, texts and screen)
  * while the app is still starting, instead of one after another once the router runs: each step was
  * one more round trip before the first paint (decision 0062). The router later meets the same
@@ -174,7 +185,8 @@ export async function preloadScreensOf(pathname: string): Promise<void> {
   }
   try {
     const { signedInAreaChildren, loadSignedInTexts } = await import('./signed-in-routes.tsx');
-    await loadSignedInTexts();
+    // The area's texts and the screen's code travel side by side.
+    const texts = loadSignedInTexts();
     const children = signedInAreaChildren(area);
     startLoads(
       screenLoadsOf(
@@ -182,6 +194,7 @@ export async function preloadScreensOf(pathname: string): Promise<void> {
         pathname,
       ),
     );
+    await texts;
   } catch {
     // The router's own discovery meets the same failure and shows it.
   }

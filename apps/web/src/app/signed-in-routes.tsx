@@ -8,6 +8,7 @@ import { signedInEn } from './i18n/signed-in-en.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { Redirecting, toRoute } from './route-object.ts';
 import {
+  withPrefetch,
   withTexts,
   type LazyComponent,
   type LoadTexts,
@@ -117,12 +118,15 @@ const SIGNED_IN_SCREENS: Partial<Record<ScreenId, LazyComponent>> = {
       })),
     bookingTexts,
   ),
-  'appointment-list': withTexts(
-    () =>
-      import('../features/appointments/components/appointment-list-page.tsx').then((m) => ({
-        Component: m.AppointmentListPage,
-      })),
-    appointmentsTexts,
+  'appointment-list': withPrefetch(
+    withTexts(
+      () =>
+        import('../features/appointments/components/appointment-list-page.tsx').then((m) => ({
+          Component: m.AppointmentListPage,
+        })),
+      appointmentsTexts,
+    ),
+    () => import('../features/appointments/home-prefetch.ts').then((m) => m.prefetchPatientHome),
   ),
   'appointment-details': withTexts(
     () =>

@@ -11,9 +11,19 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return isApiRequestError(error) && (error.status === 0 || error.status >= 500);
 }
 
+let appClient: QueryClient | null = null;
+
+/**
+ * The app's client, for a route that asks for its screen's data while the screen's code still loads
+ * (screen-loading.ts withPrefetch); null before the app has started.
+ */
+export function appQueryClient(): QueryClient | null {
+  return appClient;
+}
+
 /** One client per app; failed calls feed the error banner (spec 1 §8) unless their meta opts out. */
 export function createAppQueryClient(): QueryClient {
-  return new QueryClient({
+  appClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.errorBanner !== false) {
@@ -33,4 +43,5 @@ export function createAppQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return appClient;
 }

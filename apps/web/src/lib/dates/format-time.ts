@@ -91,10 +91,34 @@ function isValid(date: Date): boolean {
   return Number.isFinite(date.getTime());
 }
 
-/** "GMT-05:00" of a zone at an instant, to tell whether two zones' clocks read alike then. */
-function offsetAt(zone: string, date: Date): string {
-  const parts = formatter('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(date);
-  return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
+/**
+ * Minutes east of UTC of a zone at an instant, read from the zone's wall clock (year to second).
+ * Not from a "GMT-05:00" zone name: asking for zone names loads the browser's whole table of zone
+ * names, the slowest step of the patient home's first render (issue 18).
+ */
+function offsetMinutes(zone: string, date: Date): number {
+  const parts = formatter('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(date);
+  const field = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const wallClockAsUtc = Date.UTC(
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
+  );
+  const instant = Math.floor(date.getTime() / 1000) * 1000;
+  return Math.round((wallClockAsUtc - instant) / 60_000);
 }
 
 /**
@@ -130,7 +154,7 @@ export function differsFromViewer(zone: string, at: TimeValue, viewerZone = view
   if (!isValid(date)) {
     return false;
   }
-  return zone !== viewerZone && offsetAt(zone, date) !== offsetAt(viewerZone, date);
+  return zone !== viewerZone && offsetMinutes(zone, date) !== offsetMinutes(viewerZone, date);
 }
 
 /**
@@ -226,15 +250,6 @@ function offsetName(minutes: number): string {
   const hours = Math.floor(Math.abs(minutes) / 60);
   const rest = Math.abs(minutes) % 60;
   return `UTC${sign}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
-}
-
-/** Minutes east of UTC of a zone at an instant. */
-function offsetMinutes(zone: string, date: Date): number {
-  const match = /GMT(?:([+-])(\d{2}):(\d{2}))?/.exec(offsetAt(zone, date));
-  if (!match?.[1]) {
-    return 0;
-  }
-  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
 }
 
 /**

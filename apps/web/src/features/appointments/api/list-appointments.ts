@@ -1,6 +1,7 @@
 import type { Appointment } from '@app/contracts/appointments';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/api-client.ts';
+import { dayjs } from '../../../lib/dates/dayjs.ts';
 import { APPOINTMENTS_PATH } from './get-appointment.ts';
 
 export interface AppointmentRange {
@@ -9,6 +10,15 @@ export interface AppointmentRange {
   finishAt: string;
   /** Providers: the patient whose appointments are listed. */
   userId?: string;
+}
+
+/** A year back and a year ahead (mysql dates, spec 2 §7 Appointment list by startAt and finishAt). */
+export function listRange(now: Date = new Date()): { startAt: string; finishAt: string } {
+  const today = dayjs(now);
+  return {
+    startAt: today.subtract(1, 'year').format('YYYY-MM-DD'),
+    finishAt: today.add(1, 'year').format('YYYY-MM-DD'),
+  };
 }
 
 /** spec 2 §7 Appointment list by startAt and finishAt (mysql dates). */

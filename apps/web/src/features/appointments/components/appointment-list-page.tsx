@@ -9,22 +9,12 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { StatusChip } from '../../../components/ui/status-chip.tsx';
-import { dayjs } from '../../../lib/dates/dayjs.ts';
 import { checkInEntriesQuery } from '../../check-in/api/check-in-api.ts';
-import { appointmentListQuery } from '../api/list-appointments.ts';
+import { appointmentListQuery, listRange } from '../api/list-appointments.ts';
 import { appointmentStatusRole, formatVisitTime, joinWatchInterval, nextVisit } from '../home-rules.ts';
 import { HomeSummary } from './home-summary.tsx';
 import { NextVisitCard, NextVisitSkeleton } from './next-visit-card.tsx';
 import { useLoginLinkBooking } from './use-login-link-booking.ts';
-
-/** A year back and a year ahead (mysql dates, spec 2 §7 Appointment list by startAt and finishAt). */
-export function listRange(now: Date = new Date()): { startAt: string; finishAt: string } {
-  const today = dayjs(now);
-  return {
-    startAt: today.subtract(1, 'year').format('YYYY-MM-DD'),
-    finishAt: today.add(1, 'year').format('YYYY-MM-DD'),
-  };
-}
 
 /** Upcoming first (soonest first), then past (latest first); cancelled visits leave the list. */
 export function splitAppointments(appointments: Appointment[], now: Date = new Date()) {
