@@ -120,7 +120,10 @@ describe('apiRequest and the session', () => {
       apiRequest('/api/account/sessions', anyBody).catch((error: unknown) => error),
       apiRequest('/api/me', currentUserSchema).catch((error: unknown) => error),
     ]);
-    expect(failures.map((failure) => (failure as ApiRequestError).status)).toEqual([401, 401]);
+    expect(failures).toMatchObject([
+      { status: 401, sessionEnded: true },
+      { status: 401, sessionEnded: true },
+    ]);
     expect(getSession()).toBeNull();
     expect(lost).toHaveBeenCalledOnce();
     // No refresh was tried: the refresh token died with the session.
@@ -165,9 +168,32 @@ describe('apiRequest and the session', () => {
           json(401, { message: 'Authentication is required.', code: 'unauthenticated' }),
         ),
     );
-    await expect(apiRequest('/api/me', currentUserSchema)).rejects.toMatchObject({ status: 403 });
-    await expect(apiRequest('/public/x', anyBody, { auth: false })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/api/me', currentUserSchema)).rejects.toMatchObject({
+      status: 403,
+      sessionEnded: false,
+    });
+    await expect(apiRequest('/public/x', anyBody, { auth: false })).rejects.toMatchObject({
+      status: 401,
+      sessionEnded: false,
+    });
     expect(getSession()?.accessToken).toBe('old');
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('keeps the banner quiet for a call sent after the session ended, and reports no second loss', async () => {
+    const lost = vi.fn();
+    onSessionLost(lost);
+    sessionStorage.clear();
+    forgetCachedSession();
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(401, { message: 'Authentication is required.', code: 'unauthenticated' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/api/account/sessions', anyBody)).rejects.toMatchObject({
+      status: 401,
+      sessionEnded: true,
+    });
+    expect(authorizationOf(fetchMock.mock.calls[0] as unknown[])).toBeUndefined();
     expect(lost).not.toHaveBeenCalled();
   });
 

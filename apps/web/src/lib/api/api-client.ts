@@ -99,7 +99,10 @@ export async function apiRequest<T>(
       body = await readBody(response);
     }
   }
-  if (token && isRefusedSessionAnswer(response.status, body)) {
+  // A call that needed the session and is refused for want of one: sent with a session the server no
+  // longer knows (that ends it here), or sent after it ended by a screen that is being left.
+  const sessionEnded = useAuth && isRefusedSessionAnswer(response.status, body);
+  if (sessionEnded && token !== null) {
     endRefusedSession(token);
   }
   if (!response.ok) {
@@ -109,6 +112,7 @@ export async function apiRequest<T>(
       method,
       body,
       `${response.status} ${response.statusText}`.trim(),
+      sessionEnded,
     );
   }
   const parsed = schema.safeParse(body);
