@@ -22,6 +22,7 @@ declare module 'fastify' {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PATIENT_PARAMS = ['patientId', 'patientUserId', 'accountId', 'userId'] as const;
 const TOKEN_ROUTE = '/oauth/v2/token';
 /** Grants a person types a secret into: a refusal of one is a failed login. */
@@ -113,7 +114,8 @@ function patientBeforeAnswer(
   if (request.method !== 'GET' && request.body !== null && typeof request.body === 'object') {
     const body = request.body as Record<string, unknown>;
     const named = body.patientId ?? body.patientUserId;
-    if (typeof named === 'string') {
+    // Only an id: a body field of another shape (a member number) must not fail the change's append.
+    if (typeof named === 'string' && UUID.test(named)) {
       return named;
     }
   }
