@@ -56,13 +56,22 @@ test('a patient signed in twice sees both sessions and signs the other device ou
   await expect(rows).toHaveCount(1);
   await expect(rows.filter({ has: thisDevice })).toHaveCount(1);
 
-  // The phone's session has ended: its next request is refused and says so. (The app shows the
-  // server's answer in its banner; sending such a window to the login page is not built yet.)
+  // The phone's session has ended: its next request is refused, and the phone treats it as a lost
+  // session (decision 0064): the patient login, saying so, remembering where the person was.
   await phone.goto('/user/account-settings');
-  await expect(phone.getByRole('alert').first()).toContainText('Authentication is required.');
+  await expect(phone).toHaveURL(/\/guest\/login$/);
+  await expect(phone.getByRole('heading', { level: 1, name: /^Log in to / })).toBeVisible();
+  await expect(phone.getByRole('status').filter({ hasText: 'Your session has ended.' })).toHaveText(
+    'Your session has ended. Please log in again.',
+  );
+  await expect(phone.getByLabel('Username')).toBeVisible();
+  await expect(phone.getByText('Authentication is required.')).toHaveCount(0);
+  // Logging in again brings the phone back to the screen it was on.
+  await submitLogin(phone, username, PASSWORD);
+  await expect(phone).toHaveURL(/\/user\/account-settings$/);
   await expect(
     phone.getByRole('region', { name: 'Sessions and devices' }).getByTestId('account-session'),
-  ).toHaveCount(0);
+  ).toHaveCount(2);
   expect((await phoneAxe.finish()).findings).toEqual([]);
   await phoneContext.close();
 });

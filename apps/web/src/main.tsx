@@ -22,7 +22,7 @@ import { createAppRouter, preloadRouteTableOf, preloadScreensOf } from './app/ro
 import { loginAfterSessionLost } from './app/guards/area-access.ts';
 import { createAppQueryClient } from './lib/api/query-client.ts';
 import { clearAppStorage } from './lib/auth/clear-app-storage.ts';
-import { onSessionLost } from './lib/auth/session-events.ts';
+import { onSessionLost, type SessionEndedState } from './lib/auth/session-events.ts';
 import { startRefreshTimer } from './lib/auth/token-refresh.ts';
 import { rememberUrlAfterLogin } from './lib/auth/url-after-login.ts';
 import { initI18n } from './lib/i18n/i18n.ts';
@@ -75,14 +75,15 @@ async function start(
   const loaderStore = createLoaderStore(queryClient);
   const router = createAppRouter();
   startRefreshTimer();
-  // A refused refresh ends the session: back to login (the provider login from a provider screen),
-  // returning here afterwards.
+  // A refused refresh or a revoked session ends the session: back to login (the provider login from
+  // a provider screen), which says the session ended, returning here afterwards.
   onSessionLost(() => {
     const next = loginAfterSessionLost(`${window.location.pathname}${window.location.search}`);
     clearAppStorage();
     queryClient.clear();
     rememberUrlAfterLogin(next.urlAfterLogin);
-    void router.navigate(next.to, { replace: true });
+    const state: SessionEndedState = { sessionEnded: true };
+    void router.navigate(next.to, { replace: true, state });
   });
 
   // As a transition, React renders the app in slices of a few milliseconds and lets the browser

@@ -159,11 +159,14 @@ export async function updateEmergency(
       errors: [{ detail: EMERGENCY_PHONE_INVALID_TEXT, field: 'phone' }],
     });
   }
-  await upsertDemographics(
-    db,
-    user.id,
-    { emergencyName: input.name, emergencyRelationship: input.relationship, emergencyPhone: phone },
-    now,
+  // In a transaction of its own, so the change and its audit event commit together (decision 0064).
+  await db.transaction((tx) =>
+    upsertDemographics(
+      tx,
+      user.id,
+      { emergencyName: input.name, emergencyRelationship: input.relationship, emergencyPhone: phone },
+      now,
+    ),
   );
   return getEmergency(db, auth, accountId);
 }

@@ -24,6 +24,9 @@ export interface ChainedFields {
  * SHA-256 over a canonical serialisation: a JSON array in a fixed order (no key-order ambiguity,
  * nulls kept as null, the time as an ISO instant with milliseconds, which timestamptz keeps exactly).
  * The id is covered, so moving a row to another place in the chain breaks it too.
+ * The writer is the database function `audit_append` (migration 0022, decision 0064), which builds
+ * the same text with to_json and sha256: this function is what audit:verify checks it against, so a
+ * change here needs a migration that changes that function too (audit-verify.test.ts holds them equal).
  */
 export function auditRowHash(row: ChainedFields): string {
   const canonical = JSON.stringify([

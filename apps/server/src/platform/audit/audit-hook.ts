@@ -9,6 +9,7 @@ import type { AuthContext } from '../access.ts';
 import { verifyAccessToken } from '../auth/access-token.ts';
 import { auditDeclarationOf, type AuditDeclaration } from './audit-routes.ts';
 import { recordAuditEvents, recordAuditEventsAlone, type AuditEvent } from './audit-recorder.ts';
+import { joinChangeTransactions, runInChangeScope, type ChangeAuditScope } from './audit-transaction.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,9 +17,12 @@ declare module 'fastify' {
     auditPayload?: unknown;
     /** Set once a handler recorded its events itself (audit.record), so the hook adds none. */
     auditRecorded?: boolean;
+    /** A change request's events, prepared before its handler for its transaction (decision 0064). */
+    auditScope?: ChangeAuditScope;
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PATIENT_PARAMS = ['patientId', 'patientUserId', 'accountId', 'userId'] as const;
 const TOKEN_ROUTE = '/oauth/v2/token';
 /** Grants a person types a secret into: a refusal of one is a failed login. */
@@ -86,26 +90,72 @@ export function patientsInAnswer(payload: unknown): string[] {
   return [...found];
 }
 
-/** The patients a request touched (see AuditDeclaration.patientParam); [null] when none is known. */
-function patientsOf(
+/**
+ * The patient a request names before it is answered: a route parameter (see
+ * AuditDeclaration.patientParam), else a patient's own session, else a change's body naming one
+ * patient (`patientId`/`patientUserId`, as a provider's booking does). Null when only the answer says.
+ */
+function patientBeforeAnswer(
   request: FastifyRequest,
   declaration: AuditDeclaration,
   auth: AuthContext,
-): (string | null)[] {
+): string | null {
   const values = params(request);
   const names = declaration.patientParam ? [declaration.patientParam] : PATIENT_PARAMS;
   for (const name of names) {
     const value = values[name];
     if (typeof value === 'string') {
-      return [value];
+      return value;
     }
   }
   if (auth.role === 'user') {
-    return [auth.userId];
+    return auth.userId;
+  }
+  if (request.method !== 'GET' && request.body !== null && typeof request.body === 'object') {
+    const body = request.body as Record<string, unknown>;
+    const named = body.patientId ?? body.patientUserId;
+    // Only an id: a body field of another shape (a member number) must not fail the change's append.
+    if (typeof named === 'string' && UUID.test(named)) {
+      return named;
+    }
+  }
+  return null;
+}
+
+/** The patients a request touched; [null] when none is known. */
+function patientsOf(
+  request: FastifyRequest,
+  declaration: AuditDeclaration,
+  auth: AuthContext,
+): (string | null)[] {
+  const before = patientBeforeAnswer(request, declaration, auth);
+  if (before !== null) {
+    return [before];
   }
   const named = patientsInAnswer(request.auditPayload);
   return named.length > 0 ? named : [null];
 }
+
+/** The events of a read or change of patient data (`patients` as patientsOf gives them). */
+function dataEvents(
+  request: FastifyRequest,
+  declaration: AuditDeclaration,
+  patients: readonly (string | null)[],
+): AuditEvent[] {
+  const part = requestPartOf(request);
+  const resourceId = resourceIdOf(request, declaration);
+  const action = declaration.action ?? actionOfMethod(request.method);
+  return patients.map((patientId) => ({
+    ...part,
+    patientId,
+    resourceType: declaration.resource,
+    resourceId,
+    action,
+    outcome: 'success',
+  }));
+}
+
+const CHANGES = new Set<AuditAction>(['create', 'update', 'delete']);
 
 function resourceIdOf(request: FastifyRequest, declaration: AuditDeclaration): string | null {
   const values = params(request);
@@ -147,6 +197,10 @@ export const audit = {
     events: readonly Omit<AuditEvent, 'actorUserId' | 'actingForUserId' | 'requestId' | 'clientAddress'>[],
   ): Promise<void> {
     request.auditRecorded = true;
+    // The handler says what it touched: the events prepared for its transaction are not added.
+    if (request.auditScope?.state === 'pending') {
+      request.auditScope.state = 'closed';
+    }
     const part = requestPartOf(request);
     await recordAuditEvents(
       tx,
@@ -203,18 +257,44 @@ async function loginEvents(
 }
 
 /**
- * The one audit hook of the request pipeline (issue 19 item 1, decision 0057). After the handler and
- * before the answer leaves, it records: a read or change of patient data (routes of the groups in
- * audit-routes.ts, or with their own `config.audit`), a login and a failed login (the token
- * endpoint), and every refusal by the access rules (403). A failed write fails the request (500), so
- * no read goes unrecorded.
+ * The one audit hook of the request pipeline (issue 19 item 1, decisions 0057 and 0064). It records a
+ * read or change of patient data (routes of the groups in audit-routes.ts, or with their own
+ * `config.audit`), a login and a failed login (the token endpoint), and every refusal by the access
+ * rules (403). A change's events are prepared before its handler and written by the handler's own
+ * transaction as it commits (audit-transaction.ts), so the change and its events stand or fall
+ * together. Everything else (reads, logins, refusals, a change that ran no transaction or whose
+ * patients only its answer names) is written after the handler, before the answer leaves; a failed
+ * write fails the request (500), so no read goes unrecorded.
  */
 export function registerAuditTrail(app: FastifyInstance, context: AppContext): void {
   const enabled = context.env.AUDIT_RECORDING === 'on';
+  if (enabled) {
+    joinChangeTransactions(context.db, context.now);
+  }
 
   app.addHook('onRoute', (route) => {
     const declaration = auditDeclarationOf(route.url, route.config?.audit);
     route.config = { ...route.config, audit: declaration ?? false };
+  });
+
+  // After the access rules (preValidation) have set request.auth; callback style, so the handler runs
+  // inside the scope and every transaction it opens finds the events.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const config = request.routeOptions.config;
+    const declaration = config.audit === undefined || config.audit === false ? null : config.audit;
+    const action = declaration ? (declaration.action ?? actionOfMethod(request.method)) : null;
+    if (!enabled || !declaration || !request.auth || action === null || !CHANGES.has(action)) {
+      done();
+      return;
+    }
+    const patient = patientBeforeAnswer(request, declaration, request.auth);
+    if (patient === null) {
+      done();
+      return;
+    }
+    const scope: ChangeAuditScope = { events: dataEvents(request, declaration, [patient]), state: 'pending' };
+    request.auditScope = scope;
+    runInChangeScope(scope, done);
   });
 
   app.addHook('preSerialization', async (request, _reply, payload) => {
@@ -225,7 +305,11 @@ export function registerAuditTrail(app: FastifyInstance, context: AppContext): v
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!enabled || request.auditRecorded) {
+    const scope = request.auditScope;
+    if (scope?.state === 'pending') {
+      scope.state = 'closed';
+    }
+    if (!enabled || request.auditRecorded || scope?.state === 'recorded') {
       return payload;
     }
     const config = request.routeOptions.config;
@@ -247,17 +331,7 @@ export function registerAuditTrail(app: FastifyInstance, context: AppContext): v
         },
       ];
     } else if (declaration && request.auth && status < 400 && method !== 'HEAD' && method !== 'OPTIONS') {
-      const part = requestPartOf(request);
-      const resourceId = resourceIdOf(request, declaration);
-      const action = declaration.action ?? actionOfMethod(method);
-      events = patientsOf(request, declaration, request.auth).map((patientId) => ({
-        ...part,
-        patientId,
-        resourceType: declaration.resource,
-        resourceId,
-        action,
-        outcome: 'success',
-      }));
+      events = dataEvents(request, declaration, patientsOf(request, declaration, request.auth));
     }
     if (events.length > 0) {
       await recordAuditEventsAlone(context.db, events, context.now());

@@ -1,8 +1,6 @@
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditOutcome } from '@app/contracts/audit';
 import type { Db } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema/audit.ts';
-import { auditRowHash, GENESIS_HASH } from './audit-chain.ts';
 
 /** One thing to write down. Time, id and hashes are added by the recorder. */
 export interface AuditEvent {
@@ -18,62 +16,43 @@ export interface AuditEvent {
 }
 
 /**
- * The chain's lock: every append takes it for the rest of its transaction, so two writers (two
- * requests, two server instances) never read the same head and fork the chain. A transaction-level
- * advisory lock works the same on PGlite and PostgreSQL 15 and needs no extra table.
- */
-const CHAIN_LOCK_KEY = 0x41554454; // 'AUDT'
-
-/**
  * Appends `events` to the trail inside `tx` (issue 19 item 1): call it with the transaction of the
  * change it records, so the change and its event commit or roll back together. `now` comes from the
  * clock module (context.now()).
+ *
+ * One statement (decision 0064): `audit_append` (migration 0022) takes the chain's advisory lock for
+ * the rest of the transaction (two writers, two server instances never read the same head), reads the
+ * head, takes the ids under the lock (id order is chain order), hashes each row exactly as
+ * audit-chain.ts does and inserts it.
  */
 export async function recordAuditEvents(tx: Db, events: readonly AuditEvent[], now: Date): Promise<void> {
   if (events.length === 0) {
     return;
   }
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
-  const [head] = await tx
-    .select({ hash: auditEvents.hash })
-    .from(auditEvents)
-    .orderBy(desc(auditEvents.id))
-    .limit(1);
-  // Ids are taken under the lock, so id order is chain order.
-  const idRows = await tx
-    .select({ id: sql<string>`nextval('audit_events_id_seq')` })
-    .from(sql`generate_series(1, ${events.length})`);
-  let prevHash = head?.hash ?? GENESIS_HASH;
-  const rows = events.map((event, index) => {
-    const fields = {
-      id: Number(idRows[index]?.id),
-      occurredAt: now,
-      actorUserId: event.actorUserId,
-      actingForUserId: event.actingForUserId ?? null,
-      patientId: event.patientId ?? null,
-      resourceType: event.resourceType,
-      resourceId: event.resourceId ?? null,
-      action: event.action,
-      outcome: event.outcome,
-      requestId: event.requestId ?? null,
-      clientAddress: event.clientAddress ?? null,
-      prevHash,
-    };
-    const hash = auditRowHash(fields);
-    prevHash = hash;
-    return { ...fields, hash };
-  });
-  await tx.insert(auditEvents).values(rows);
+  const rows = events.map((event) => ({
+    actorUserId: event.actorUserId,
+    actingForUserId: event.actingForUserId ?? null,
+    patientId: event.patientId ?? null,
+    resourceType: event.resourceType,
+    resourceId: event.resourceId ?? null,
+    action: event.action,
+    outcome: event.outcome,
+    requestId: event.requestId ?? null,
+    clientAddress: event.clientAddress ?? null,
+  }));
+  await tx.execute(
+    sql`select audit_append(${JSON.stringify(rows)}::jsonb, ${now.toISOString()}::timestamptz)`,
+  );
 }
 
-/** Appends `events` in a transaction of their own (a read, a login: there is no change to join). */
+/**
+ * Appends `events` with no change to join (a read, a login, a refusal). The one statement is its own
+ * transaction, and the chain lock ends with it.
+ */
 export async function recordAuditEventsAlone(
   db: Db,
   events: readonly AuditEvent[],
   now: Date,
 ): Promise<void> {
-  if (events.length === 0) {
-    return;
-  }
-  await db.transaction((tx) => recordAuditEvents(tx as unknown as Db, events, now));
+  await recordAuditEvents(db, events, now);
 }

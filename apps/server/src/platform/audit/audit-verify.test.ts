@@ -57,6 +57,43 @@ describe('audit chain and audit:verify (issue 19)', () => {
     expect(describeVerdict(verdict)).toMatch(/^audit trail OK/);
   });
 
+  it('hashes in the database exactly as audit-chain.ts does, for any text a field may hold', async () => {
+    // audit_append (migration 0022) writes the hash; audit:verify recomputes it in JavaScript.
+    const awkward = [
+      'quote " backslash \\ slash / tab \t newline \n return \r',
+      'control \u0001\u001f\u007f and \b\f',
+      'accents ñandú Ærø, CJK 診察, emoji 🩺, separators \u2028\u2029, <script>&amp;',
+      '',
+    ];
+    const at = new Date('2026-03-08T07:05:09.007Z');
+    await recordAuditEventsAlone(
+      t.context.db,
+      awkward.map((text, index) => ({
+        actorUserId: index % 2 === 0 ? '0b7f4c1e-2d3a-4e5f-8a9b-0c1d2e3f4a5b' : null,
+        actingForUserId: index === 1 ? '1c8e5d2f-3e4b-4f60-9bac-1d2e3f4a5b6c' : null,
+        patientId: null,
+        resourceType: 'documents',
+        resourceId: text,
+        action: 'update' as const,
+        outcome: 'success' as const,
+        requestId: `req-${text.slice(0, 3)}`,
+        clientAddress: index === 2 ? '::ffff:127.0.0.1' : null,
+      })),
+      at,
+    );
+    const rows = await t.context.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.resourceType, 'documents'))
+      .orderBy(asc(auditEvents.id));
+    expect(rows.map((row) => row.resourceId)).toEqual(awkward);
+    for (const row of rows) {
+      expect(row.occurredAt.toISOString()).toBe(at.toISOString());
+      expect(row.hash).toBe(auditRowHash(row));
+    }
+    expect((await verifyAuditChain(t.context.db)).ok).toBe(true);
+  });
+
   it('names a changed row, then the row after a removed one', async () => {
     const rows = await t.context.db.select().from(auditEvents).orderBy(asc(auditEvents.id));
     const victim = rows[10];

@@ -4,7 +4,7 @@ import { TEST_CONFIG } from '../../test/render.tsx';
 import { forgetCachedSession, getSession, setSession } from '../auth/session-store.ts';
 import { onSessionLost } from '../auth/session-events.ts';
 import { setLoadedAppConfig } from '../variant/app-config.ts';
-import { apiRequest } from './api-client.ts';
+import { anyBody, apiRequest } from './api-client.ts';
 import { ApiRequestError } from './api-error.ts';
 
 const user = {
@@ -104,6 +104,120 @@ describe('apiRequest and the session', () => {
     await expect(apiRequest('/api/me', currentUserSchema)).rejects.toBeInstanceOf(ApiRequestError);
     expect(getSession()).toBeNull();
     expect(lost).toHaveBeenCalledOnce();
+  });
+
+  it('ends the session when the server says it was revoked from another device', async () => {
+    const lost = vi.fn();
+    onSessionLost(lost);
+    const revoked = { message: 'Authentication is required.', code: 'session_revoked' };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(401, revoked))
+      .mockResolvedValueOnce(json(401, revoked));
+    vi.stubGlobal('fetch', fetchMock);
+    // Two screens' calls refused at the same moment: the session ends once.
+    const failures = await Promise.all([
+      apiRequest('/api/account/sessions', anyBody).catch((error: unknown) => error),
+      apiRequest('/api/me', currentUserSchema).catch((error: unknown) => error),
+    ]);
+    expect(failures).toMatchObject([
+      { status: 401, sessionEnded: true },
+      { status: 401, sessionEnded: true },
+    ]);
+    expect(getSession()).toBeNull();
+    expect(lost).toHaveBeenCalledOnce();
+    // No refresh was tried: the refresh token died with the session.
+    expect(urlsOf(fetchMock.mock.calls)).toEqual(['/api/account/sessions', '/api/me']);
+  });
+
+  it('ends the session when the repeated call after a refresh is refused as well', async () => {
+    const lost = vi.fn();
+    onSessionLost(lost);
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(json(401, { message: 'The access token provided has expired.' }))
+        .mockResolvedValueOnce(
+          json(200, {
+            access_token: 'new',
+            token_type: 'Bearer',
+            expires_in: 900,
+            refresh_token: 'r2',
+            user,
+          }),
+        )
+        .mockResolvedValueOnce(
+          json(401, { message: 'Authentication is required.', code: 'unauthenticated' }),
+        ),
+    );
+    await expect(apiRequest('/api/me', currentUserSchema)).rejects.toBeInstanceOf(ApiRequestError);
+    expect(getSession()).toBeNull();
+    expect(lost).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session on other refusals and on calls sent without it', async () => {
+    const lost = vi.fn();
+    onSessionLost(lost);
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(json(403, { message: 'You have no access.', code: 'forbidden' }))
+        .mockResolvedValueOnce(
+          json(401, { message: 'Authentication is required.', code: 'unauthenticated' }),
+        ),
+    );
+    await expect(apiRequest('/api/me', currentUserSchema)).rejects.toMatchObject({
+      status: 403,
+      sessionEnded: false,
+    });
+    await expect(apiRequest('/public/x', anyBody, { auth: false })).rejects.toMatchObject({
+      status: 401,
+      sessionEnded: false,
+    });
+    expect(getSession()?.accessToken).toBe('old');
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('keeps the banner quiet for a call sent after the session ended, and reports no second loss', async () => {
+    const lost = vi.fn();
+    onSessionLost(lost);
+    sessionStorage.clear();
+    forgetCachedSession();
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(401, { message: 'Authentication is required.', code: 'unauthenticated' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/api/account/sessions', anyBody)).rejects.toMatchObject({
+      status: 401,
+      sessionEnded: true,
+    });
+    expect(authorizationOf(fetchMock.mock.calls[0] as unknown[])).toBeUndefined();
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('does not end a session signed in again since the refused call left', async () => {
+    const lost = vi.fn();
+    onSessionLost(lost);
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockReturnValueOnce(
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+      ),
+    );
+    const call = apiRequest('/api/me', currentUserSchema).catch((error: unknown) => error);
+    await vi.waitFor(() => {
+      expect(fetch).toHaveBeenCalledOnce();
+    });
+    setSession({ accessToken: 'fresh', refreshToken: 'r9', expiresAt: Date.now() + 600_000, user });
+    answer(json(401, { message: 'Authentication is required.', code: 'session_revoked' }));
+    await call;
+    expect(getSession()?.accessToken).toBe('fresh');
+    expect(lost).not.toHaveBeenCalled();
   });
 
   it('reports the status, URL and body of a failed call', async () => {

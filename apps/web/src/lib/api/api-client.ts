@@ -1,5 +1,5 @@
 import { EXPIRED_ACCESS_TOKEN_TEXT } from '@app/contracts/errors';
-import { freshAccessToken, refreshSession } from '../auth/token-refresh.ts';
+import { endRefusedSession, freshAccessToken, refreshSession } from '../auth/token-refresh.ts';
 import { ApiRequestError, readBody } from './api-error.ts';
 
 /** What reads an answer: a contract zod schema fits (safeParse), so does `anyBody`. */
@@ -27,6 +27,21 @@ function isExpiredTokenAnswer(status: number, body: unknown): boolean {
     body !== null &&
     'message' in body &&
     body.message === EXPIRED_ACCESS_TOKEN_TEXT
+  );
+}
+
+/**
+ * The access rules' 401 for a session that no longer exists (signed out from another device, signed
+ * out everywhere, the account's sessions ended by the server) or a token that is not ours: the person
+ * is no longer signed in, whatever this tab still holds.
+ */
+function isRefusedSessionAnswer(status: number, body: unknown): boolean {
+  return (
+    status === 401 &&
+    typeof body === 'object' &&
+    body !== null &&
+    'code' in body &&
+    (body.code === 'session_revoked' || body.code === 'unauthenticated')
   );
 }
 
@@ -62,7 +77,9 @@ async function send(path: string, options: ApiRequestOptions, token: string | nu
 
 /**
  * Calls our API with JSON in and out and parses the answer with its contract schema. An access token
- * that expired anyway (clock skew, sleeping laptop) is refreshed once and the call repeated once.
+ * that expired anyway (clock skew, sleeping laptop) is refreshed once and the call repeated once. A
+ * session the server no longer knows ends here as a refused refresh does: the app goes to the login
+ * of its area and says the session ended (decision 0064).
  *
  * The schema may be given as a promise (`import('@app/contracts/…').then(…)`): the request then goes
  * out at once and the contract's chunk loads beside it, instead of one after the other (issue 18).
@@ -78,14 +95,22 @@ export async function apiRequest<T>(
   if (schema instanceof Promise) {
     schema.catch(() => undefined);
   }
-  let response = await send(path, options, useAuth ? await freshAccessToken() : null);
+  let token = useAuth ? await freshAccessToken() : null;
+  let response = await send(path, options, token);
   let body = await readBody(response);
   if (useAuth && isExpiredTokenAnswer(response.status, body)) {
     const refreshed = await refreshSession();
     if (refreshed) {
-      response = await send(path, options, refreshed.accessToken);
+      token = refreshed.accessToken;
+      response = await send(path, options, token);
       body = await readBody(response);
     }
+  }
+  // A call that needed the session and is refused for want of one: sent with a session the server no
+  // longer knows (that ends it here), or sent after it ended by a screen that is being left.
+  const sessionEnded = useAuth && isRefusedSessionAnswer(response.status, body);
+  if (sessionEnded && token !== null) {
+    endRefusedSession(token);
   }
   if (!response.ok) {
     throw new ApiRequestError(
@@ -94,6 +119,7 @@ export async function apiRequest<T>(
       method,
       body,
       `${response.status} ${response.statusText}`.trim(),
+      sessionEnded,
     );
   }
   const parsed = (await schema).safeParse(body);

@@ -6,6 +6,12 @@ export class ApiRequestError extends Error {
     readonly method: string,
     readonly body: unknown,
     message: string,
+    /**
+     * A call that needed the session was refused for want of one: the server no longer knows the
+     * session it was sent with, or it left after the session ended (decision 0064). The app is on its
+     * way to the login, which says so; the error banner stays quiet.
+     */
+    readonly sessionEnded = false,
   ) {
     super(message);
     this.name = 'ApiRequestError';

@@ -55,6 +55,18 @@ async function exchangeRefreshToken(session: AuthSession): Promise<AuthSession |
 }
 
 /**
+ * The server refused the session behind `accessToken` (revoked from another device): it is over here
+ * too. Reported once, however many calls were refused at the same moment, and not at all when the
+ * tab has since signed in again.
+ */
+export function endRefusedSession(accessToken: string): void {
+  if (getSession()?.accessToken === accessToken) {
+    clearSession();
+    reportSessionLost();
+  }
+}
+
+/**
  * Rotates the tokens once, however many callers ask at the same moment (refresh tokens are single use
  * on the server: two parallel refreshes would look like a replay and revoke the whole family).
  */

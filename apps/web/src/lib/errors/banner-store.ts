@@ -46,6 +46,10 @@ export function dismissBanner(): void {
 /** Applies the spec 1 §8 rules to a failed call and shows the banner when they say so. */
 export function reportRequestError(error: unknown): void {
   if (isApiRequestError(error)) {
+    // Like the expired-token message (spec 1 §8): a session ended elsewhere is said on the login page.
+    if (error.sessionEnded) {
+      return;
+    }
     const messages = bannerMessages({
       status: error.status,
       url: error.url,

@@ -65,6 +65,8 @@ export const en = {
   'login.showPassword': 'Show password',
   'login.submit': 'Log in',
   'login.cantLogIn': "Can't log in to your account?",
+  // Decision 0064: arriving here because the session ended elsewhere (signed out from another device).
+  'login.sessionEnded': 'Your session has ended. Please log in again.',
   'login.getHelp': 'Get help accessing your account',
   'login.forgotPassword': 'Forgot password? Click here',
   'login.retrievePassword': 'Retrieve new password',

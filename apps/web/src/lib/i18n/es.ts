@@ -58,6 +58,7 @@ export const es: Catalogue = {
   'login.showPassword': 'Mostrar contraseña',
   'login.submit': 'Iniciar sesión',
   'login.cantLogIn': '¿No puede acceder a su cuenta?',
+  'login.sessionEnded': 'Su sesión ha terminado. Vuelva a iniciar sesión.',
   'login.getHelp': 'Obtenga ayuda para acceder a su cuenta',
   'login.forgotPassword': '¿Olvidó su contraseña? Haga clic aquí',
   'login.retrievePassword': 'Obtener una contraseña nueva',

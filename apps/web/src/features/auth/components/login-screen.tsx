@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/ui/brand-logo.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { arrivedAfterSessionEnded } from '../../../lib/auth/session-events.ts';
 import { saveChallenge } from '../../../lib/auth/two-factor-challenge.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { authErrorText, useRequestToken, type TokenOutcome } from '../api/request-token.ts';
@@ -75,6 +76,11 @@ export function LoginScreen({ title, loginPath, urlAfterLogin, links }: LoginScr
         alt={t('logo.alt', { appName: config.appName })}
       />
       <PageTitle>{title}</PageTitle>
+      {arrivedAfterSessionEnded(location.state) ? (
+        <p role="status" className="app-text">
+          {t('login.sessionEnded')}
+        </p>
+      ) : null}
       <LoginForm
         submitting={requestToken.isPending || completing}
         error={requestToken.isError ? authErrorText(requestToken.error) : null}
