@@ -160,15 +160,18 @@ export async function requestMonitoringDevice(
   now: Date,
 ): Promise<MonitoringDevice> {
   await requireClinicPatient(db, clinicId, patientId);
-  const row = await insertMonitoringDevice(db, {
-    userId: patientId,
-    clinicId,
-    kind: input.kind,
-    status: input.action === 'order' ? 'ordered' : 'connected',
-    serialNumber: input.serialNumber,
-    requestedByUserId: auth.userId,
-    requestedAt: now,
-  });
+  // In a transaction, so the request and its audit event commit together (decision 0064).
+  const row = await db.transaction((tx) =>
+    insertMonitoringDevice(tx, {
+      userId: patientId,
+      clinicId,
+      kind: input.kind,
+      status: input.action === 'order' ? 'ordered' : 'connected',
+      serialNumber: input.serialNumber,
+      requestedByUserId: auth.userId,
+      requestedAt: now,
+    }),
+  );
   return toDevice(row);
 }
 

@@ -179,21 +179,24 @@ export async function markTask(
   },
   now: Date,
 ): Promise<CheckInTask> {
-  const appointment = await requireCheckInAppointment(db, auth, params.appointmentId);
-  const row = await findTask(db, params.taskId);
-  if (
-    !row ||
-    row.task.appointmentId !== appointment.id ||
-    (input.payload?.settingId !== undefined && input.payload.settingId !== row.setting.id)
-  ) {
-    throw new HttpError(404, TASK_NOT_FOUND_TEXT, { code: 'task_not_found' });
-  }
-  if (input.status !== 'NEW') {
-    await upsertCheckIn(db, appointment.id, { startedAt: now });
-  }
-  return applyStatus(db, row, input.status, now, {
-    byOwnFlow: false,
-    listAttachmentId: input.payload?.listAttachmentId,
+  // One transaction: the check-in's start and the task's status commit with the audit events (0064).
+  return db.transaction(async (tx) => {
+    const appointment = await requireCheckInAppointment(tx, auth, params.appointmentId);
+    const row = await findTask(tx, params.taskId);
+    if (
+      !row ||
+      row.task.appointmentId !== appointment.id ||
+      (input.payload?.settingId !== undefined && input.payload.settingId !== row.setting.id)
+    ) {
+      throw new HttpError(404, TASK_NOT_FOUND_TEXT, { code: 'task_not_found' });
+    }
+    if (input.status !== 'NEW') {
+      await upsertCheckIn(tx, appointment.id, { startedAt: now });
+    }
+    return applyStatus(tx, row, input.status, now, {
+      byOwnFlow: false,
+      listAttachmentId: input.payload?.listAttachmentId,
+    });
   });
 }
 
@@ -241,19 +244,29 @@ export async function finishCheckIn(
   now: Date,
 ): Promise<FinishCheckInResponse> {
   const unique = [...new Set(appointmentIds)];
-  const appointments = [];
-  for (const id of unique) {
-    appointments.push(await requireCheckInAppointment(db, auth, id));
-  }
-  const rows = (await Promise.all(appointments.map((appointment) => ensureTasks(db, appointment)))).flat();
-  const remaining = rows.filter((row) => !row.setting.isVideo && row.task.status !== 'DONE');
-  if (remaining.length > 0) {
-    return { finished: false, appointmentIds: unique, remainingTaskIds: remaining.map((row) => row.task.id) };
-  }
-  for (const id of unique) {
-    await upsertCheckIn(db, id, { finishedAt: now });
-  }
-  return { finished: true, appointmentIds: unique, remainingTaskIds: [] };
+  // One transaction: the tasks it creates and the finish commit with the audit events (decision 0064).
+  return db.transaction(async (tx) => {
+    const appointments = [];
+    for (const id of unique) {
+      appointments.push(await requireCheckInAppointment(tx, auth, id));
+    }
+    const rows: TaskWithSetting[] = [];
+    for (const appointment of appointments) {
+      rows.push(...(await ensureTasks(tx, appointment)));
+    }
+    const remaining = rows.filter((row) => !row.setting.isVideo && row.task.status !== 'DONE');
+    if (remaining.length > 0) {
+      return {
+        finished: false,
+        appointmentIds: unique,
+        remainingTaskIds: remaining.map((row) => row.task.id),
+      };
+    }
+    for (const id of unique) {
+      await upsertCheckIn(tx, id, { finishedAt: now });
+    }
+    return { finished: true, appointmentIds: unique, remainingTaskIds: [] };
+  });
 }
 
 /** How far ahead the check-in list looks (decision 0018). */
@@ -310,11 +323,14 @@ export async function recordCheckInEvent(
   now: Date,
 ): Promise<void> {
   const appointment = await requireCheckInAppointment(db, auth, input.appointmentId);
-  await db.insert(checkInEvents).values({
-    appointmentId: appointment.id,
-    userId: auth.userId,
-    status: input.status,
-    createdAt: now,
+  // In a transaction, so the audit events commit with the row (decision 0064).
+  await db.transaction(async (tx) => {
+    await tx.insert(checkInEvents).values({
+      appointmentId: appointment.id,
+      userId: auth.userId,
+      status: input.status,
+      createdAt: now,
+    });
   });
 }
 

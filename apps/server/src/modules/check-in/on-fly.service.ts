@@ -38,10 +38,13 @@ export async function markOnFlyTask(
   if (auth.role === 'provider') {
     throw notFound();
   }
-  // One open task per setting and patient (tasks_on_fly_setting_idx).
-  const [row] = await findOpenOnFlyTasks(db, auth.userId, { settingId });
-  if (!row) {
-    throw notFound();
-  }
-  return applyStatus(db, row, status, now, { byOwnFlow: false });
+  // In a transaction, so the audit events commit with the status (decision 0064).
+  return db.transaction(async (tx) => {
+    // One open task per setting and patient (tasks_on_fly_setting_idx).
+    const [row] = await findOpenOnFlyTasks(tx, auth.userId, { settingId });
+    if (!row) {
+      throw notFound();
+    }
+    return applyStatus(tx, row, status, now, { byOwnFlow: false });
+  });
 }

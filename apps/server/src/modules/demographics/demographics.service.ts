@@ -196,7 +196,8 @@ export async function updateAddress(
   now: Date,
 ): Promise<Address> {
   const user = await requireDemographicsPatient(db, auth, params.accountId, params.clinicUuid);
-  await upsertDemographics(db, user.id, input, now);
+  // In a transaction of its own, so the change and its audit event commit together (decision 0064).
+  await db.transaction((tx) => upsertDemographics(tx, user.id, input, now));
   return getAddress(db, auth, params);
 }
 

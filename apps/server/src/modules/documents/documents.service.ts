@@ -164,35 +164,43 @@ export async function signDocument(
     signedAt,
     clinicName: clinic?.name ?? '',
   });
-  const file = await storeFile(context, {
-    area: 'signed-documents',
-    purpose: 'signed-document',
-    bytes: pdf,
-    contentType: 'application/pdf',
-    extension: 'pdf',
-    downloadName: `${slug(document.title)}-signed.pdf`,
-    ownerUserId: row.task.userId,
-    clinicId: row.task.clinicId,
-    uploadedByUserId: auth.userId,
-  });
-  const signed = await insertSigned(context.db, {
-    documentId: document.id,
-    taskId: row.task.id,
-    clinicId: row.task.clinicId,
-    userId: row.task.userId,
-    fileId: file.id,
-    signerName,
-    signatureKind: input.signature.kind,
-    signedAt,
-  });
-  if (!signed) {
-    throw new HttpError(409, DOCUMENT_ALREADY_SIGNED_TEXT, { code: 'already_signed' });
-  }
-  const signedIds = new Set([...already.map((item) => item.documentId), document.id]);
-  const documents = await findClinicDocuments(context.db, row.task.clinicId, ids);
-  const allSigned = documents.every((item) => signedIds.has(item.id));
-  if (allSigned && row.task.status !== 'DONE') {
-    await completeTaskByFlow(context.db, { taskId: row.task.id, patientUserId: row.task.userId }, signedAt);
-  }
+  // The PDF's bytes go to the store first; its row, the signature and the task's completion are one
+  // transaction (its audit events join it), and the bytes are taken away again if it fails.
+  const { signed, allSigned } = await storeFile(
+    context,
+    {
+      area: 'signed-documents',
+      purpose: 'signed-document',
+      bytes: pdf,
+      contentType: 'application/pdf',
+      extension: 'pdf',
+      downloadName: `${slug(document.title)}-signed.pdf`,
+      ownerUserId: row.task.userId,
+      clinicId: row.task.clinicId,
+      uploadedByUserId: auth.userId,
+    },
+    async (tx, file) => {
+      const inserted = await insertSigned(tx, {
+        documentId: document.id,
+        taskId: row.task.id,
+        clinicId: row.task.clinicId,
+        userId: row.task.userId,
+        fileId: file.id,
+        signerName,
+        signatureKind: input.signature.kind,
+        signedAt,
+      });
+      if (!inserted) {
+        throw new HttpError(409, DOCUMENT_ALREADY_SIGNED_TEXT, { code: 'already_signed' });
+      }
+      const signedIds = new Set([...already.map((item) => item.documentId), document.id]);
+      const documents = await findClinicDocuments(tx, row.task.clinicId, ids);
+      const done = documents.every((item) => signedIds.has(item.id));
+      if (done && row.task.status !== 'DONE') {
+        await completeTaskByFlow(tx, { taskId: row.task.id, patientUserId: row.task.userId }, signedAt);
+      }
+      return { signed: inserted, allSigned: done };
+    },
+  );
   return { signed: toSigned(signed), taskDone: allSigned };
 }

@@ -1,3 +1,4 @@
+import { auditChangeTouches } from '../../platform/audit/audit-transaction.ts';
 import {
   CONNECT_YOURSELF_TEXT,
   FAMILY_LIMIT_TEXT,
@@ -122,7 +123,11 @@ export async function connectFamilyMember(
     return false;
   }
   await clearLoginFailures(context.db, member.id, ip);
-  await insertFamilyLink(context.db, userId, member.id, now);
+  await context.db.transaction(async (tx) => {
+    // The link opens the member's record to the owner: both records were touched (issue 19).
+    auditChangeTouches([userId, member.id]);
+    await insertFamilyLink(tx, userId, member.id, now);
+  });
   return true;
 }
 
@@ -136,5 +141,8 @@ export async function removeFamilyMember(
   if (!(await isFamilyLinked(context.db, userId, familyUserId))) {
     throw notFound();
   }
-  await deleteFamilyLink(context.db, userId, familyUserId);
+  await context.db.transaction(async (tx) => {
+    auditChangeTouches([userId, familyUserId]);
+    await deleteFamilyLink(tx, userId, familyUserId);
+  });
 }

@@ -9,6 +9,7 @@ import {
 import { fileHref, type UploadResult } from '@app/contracts/files';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { cleanImage } from '../../platform/files/image-upload.ts';
@@ -126,12 +127,12 @@ export async function getCard(
 }
 
 async function requireCardImage(
-  context: AppContext,
+  db: Db,
   fileId: string,
   owner: { userId: string; clinicId: string },
   field: string,
 ): Promise<void> {
-  const file = await findStoredFile(context, fileId);
+  const file = await findStoredFile(db, fileId);
   if (
     !file ||
     file.purpose !== PURPOSE ||
@@ -157,51 +158,55 @@ export async function saveCard(
 ): Promise<InsuranceCard> {
   const userId = await resolvePatient(context, auth, input.clinicUuid, input.userId);
   const owner = { userId, clinicId: input.clinicUuid };
-  await requireCardImage(context, input.frontFileId, owner, 'frontFileId');
-  if (input.backFileId) {
-    await requireCardImage(context, input.backFileId, owner, 'backFileId');
-  }
-  if (input.appointmentId) {
-    const appointment = await findPatientAppointment(context.db, input.appointmentId);
-    if (!appointment || appointment.patientUserId !== userId || appointment.clinicId !== input.clinicUuid) {
-      throw notFound('Appointment not found.');
+  // One transaction for the checks the write depends on and the write (its audit events join it).
+  await context.db.transaction(async (tx) => {
+    await requireCardImage(tx, input.frontFileId, owner, 'frontFileId');
+    if (input.backFileId) {
+      await requireCardImage(tx, input.backFileId, owner, 'backFileId');
     }
-  }
-  const [existing] = await findCards(context.db, { clinicId: input.clinicUuid, userId, kind });
-  const policyHolderName = input.policyHolderName || (await patientName(context, userId));
-  const next = {
-    frontFileId: input.frontFileId,
-    backFileId: input.backFileId ?? null,
-    insuranceNumber: input.insuranceNumber,
-    ircName: input.ircName,
-    planName: input.planName,
-    policyHolderName,
-  };
-  const changed =
-    !existing || (Object.keys(next) as (keyof typeof next)[]).some((key) => existing.card[key] !== next[key]);
-  const appointmentIds = new Set(existing?.card.listAppointmentId ?? []);
-  if (input.appointmentId) {
-    appointmentIds.add(input.appointmentId);
-  }
-  const now = context.now();
-  await upsertCard(
-    context.db,
-    {
-      clinicId: input.clinicUuid,
-      userId,
-      kind,
-      ...next,
-      listAppointmentId: [...appointmentIds],
-      status: existing && !changed ? existing.card.status : 'new',
-      updatedAt: existing && !changed ? existing.card.updatedAt : now,
-    },
-    now,
-  );
+    if (input.appointmentId) {
+      const appointment = await findPatientAppointment(tx, input.appointmentId);
+      if (!appointment || appointment.patientUserId !== userId || appointment.clinicId !== input.clinicUuid) {
+        throw notFound('Appointment not found.');
+      }
+    }
+    const [existing] = await findCards(tx, { clinicId: input.clinicUuid, userId, kind });
+    const policyHolderName = input.policyHolderName || (await patientName(tx, userId));
+    const next = {
+      frontFileId: input.frontFileId,
+      backFileId: input.backFileId ?? null,
+      insuranceNumber: input.insuranceNumber,
+      ircName: input.ircName,
+      planName: input.planName,
+      policyHolderName,
+    };
+    const changed =
+      !existing ||
+      (Object.keys(next) as (keyof typeof next)[]).some((key) => existing.card[key] !== next[key]);
+    const appointmentIds = new Set(existing?.card.listAppointmentId ?? []);
+    if (input.appointmentId) {
+      appointmentIds.add(input.appointmentId);
+    }
+    const now = context.now();
+    await upsertCard(
+      tx,
+      {
+        clinicId: input.clinicUuid,
+        userId,
+        kind,
+        ...next,
+        listAppointmentId: [...appointmentIds],
+        status: existing && !changed ? existing.card.status : 'new',
+        updatedAt: existing && !changed ? existing.card.updatedAt : now,
+      },
+      now,
+    );
+  });
   return getCard(context, auth, { clinicUuid: input.clinicUuid, userId }, kind);
 }
 
-async function patientName(context: AppContext, userId: string): Promise<string> {
-  const [row] = await context.db
+async function patientName(db: Db, userId: string): Promise<string> {
+  const [row] = await db
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, userId));

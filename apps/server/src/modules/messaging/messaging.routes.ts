@@ -288,7 +288,8 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
   routes.post(
     `${base}/bulk-messages/preview`,
     {
-      config: { access: bulk },
+      // A POST that changes nothing: it reads the selected patients (the hook names them from the answer).
+      config: { access: bulk, audit: { resource: 'messages', action: 'read' } },
       schema: {
         params: clinicParamsSchema,
         body: bulkMessageRequestSchema,

@@ -24,6 +24,7 @@ import { enqueueMessage } from '../../platform/outbox/outbox.ts';
 import { enqueueActionPush } from '../../platform/push/push-actions.ts';
 import { PUSH_TEXTS } from '@app/contracts/push-actions';
 import type { Db } from '../../db/client.ts';
+import { auditChangeTouches } from '../../platform/audit/audit-transaction.ts';
 import * as repo from './messaging.repository.ts';
 import { publishMessageEvents } from './messaging-events.ts';
 
@@ -195,7 +196,8 @@ export async function markThreadRead(
 ): Promise<{ count: number }> {
   // readThread refuses a thread the caller does not take part in (404).
   await readThread(context, auth, threadId, clinicId);
-  await repo.markRead(context.db, threadId, auth.userId);
+  // In a transaction, so the audit events commit with the change (decision 0064).
+  await context.db.transaction((tx) => repo.markRead(tx, threadId, auth.userId));
   await publishMessageEvents(context, { countsChangedFor: [auth.userId] });
   return { count: await repo.countUnread(context.db, auth.userId, clinicId) };
 }
@@ -472,6 +474,8 @@ export async function sendBulk(
   const clinicName = await repo.findClinicName(context.db, clinicId);
   const now = context.now();
   const bulkId = await context.db.transaction(async (tx) => {
+    // One send, many patients: each gets its event in this transaction (issue 19 item 1).
+    auditChangeTouches(recipients.map((recipient) => recipient.userId));
     const id = await repo.insertBulk(tx, { clinicId, senderUserId: auth.userId, body: input.body, now });
     for (const recipient of recipients) {
       const plan = planFor(recipient, input.body, clinicName);

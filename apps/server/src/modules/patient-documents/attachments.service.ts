@@ -17,7 +17,12 @@ import type { AppContext } from '../../app-context.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { cleanDocument } from '../../platform/files/document-upload.ts';
 import type { Upload } from '../../platform/files/multipart-upload.ts';
-import { fileStoreOf, storeFile } from '../../platform/files/stored-files.ts';
+import {
+  fileStoreOf,
+  insertStoredFile,
+  putFileBytes,
+  removeFileBytes,
+} from '../../platform/files/stored-files.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { doctorNameOf, isoInZone } from '../appointments/appointment-read-model.ts';
 import { isClinicPatient } from '../scheduling/catalogue.repository.ts';
@@ -204,8 +209,19 @@ export async function addAttachment(
   const clean = await cleanDocument(upload.bytes);
   const title = fields.data.title;
 
-  // Set once the bytes are in the store, so a rolled-back transaction can take them away again.
-  const written: { key?: string } = {};
+  // The bytes go to the store before the transaction (a slow write must not hold it open, decision
+  // 0064); the transaction writes their row with the attachment, and they are taken away if it fails.
+  const put = await putFileBytes(context, {
+    area: 'appointment-attachments',
+    purpose: ATTACHMENT_PURPOSE,
+    bytes: clean.bytes,
+    contentType: clean.contentType,
+    extension: clean.extension,
+    downloadName: downloadNameOf(title, clean.extension),
+    ownerUserId: appointment.patientUserId,
+    clinicId: appointment.clinicId,
+    uploadedByUserId: auth.userId,
+  });
   try {
     const row = await context.db.transaction(async (tx) => {
       const now = context.now();
@@ -217,21 +233,7 @@ export async function addAttachment(
       if ((await countAttachments(tx, appointment.id)) >= ATTACHMENTS_PER_APPOINTMENT_MAX) {
         throw conflict(ATTACHMENT_LIMIT_TEXT, 'attachment_limit');
       }
-      const file = await storeFile(
-        { ...context, db: tx },
-        {
-          area: 'appointment-attachments',
-          purpose: ATTACHMENT_PURPOSE,
-          bytes: clean.bytes,
-          contentType: clean.contentType,
-          extension: clean.extension,
-          downloadName: downloadNameOf(title, clean.extension),
-          ownerUserId: appointment.patientUserId,
-          clinicId: appointment.clinicId,
-          uploadedByUserId: auth.userId,
-        },
-      );
-      written.key = file.storageKey;
+      const file = await insertStoredFile(tx, put, now);
       await insertAttachment(tx, {
         appointmentId: appointment.id,
         fileId: file.id,
@@ -249,10 +251,8 @@ export async function addAttachment(
     });
     return toAttachment(row, canRemove(auth, appointment, context.now()));
   } catch (error) {
-    if (written.key) {
-      // The row was rolled back: the bytes must not stay behind.
-      await fileStoreOf(context).remove(written.key);
-    }
+    // The row was rolled back (or never written): the bytes must not stay behind.
+    await removeFileBytes(context, put);
     throw error;
   }
 }

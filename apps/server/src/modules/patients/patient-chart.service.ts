@@ -161,10 +161,14 @@ export async function startTimeEntry(
 ): Promise<TimeEntry> {
   await requirePatient(context, params);
   const now = context.now();
-  const row = await insertRunningEntry(context.db, ownerOf(auth, params), now);
-  if (!row) {
-    throw new HttpError(409, TIME_ENTRY_RUNNING_TEXT, { code: 'timer_running' });
-  }
+  // In a transaction, so the audit events commit with the entry (decision 0064); a refusal rolls back.
+  const row = await context.db.transaction(async (tx) => {
+    const inserted = await insertRunningEntry(tx, ownerOf(auth, params), now);
+    if (!inserted) {
+      throw new HttpError(409, TIME_ENTRY_RUNNING_TEXT, { code: 'timer_running' });
+    }
+    return inserted;
+  });
   return toTimeEntry(row, now);
 }
 
@@ -177,12 +181,16 @@ export async function stopTimeEntry(
   await requirePatient(context, params);
   const now = context.now();
   const owner = ownerOf(auth, params);
-  const row = await stopEntry(context.db, owner, params.entryId, now, note ? note : null);
-  if (row) {
-    return toTimeEntry(row, now);
-  }
-  if (await findEntry(context.db, owner, params.entryId)) {
-    throw new HttpError(409, TIME_ENTRY_STOPPED_TEXT, { code: 'timer_stopped' });
-  }
-  throw new HttpError(404, 'Time entry not found.', { code: 'not_found' });
+  // In a transaction, so the audit events commit with the change (decision 0064); a refusal rolls back.
+  const row = await context.db.transaction(async (tx) => {
+    const stopped = await stopEntry(tx, owner, params.entryId, now, note ? note : null);
+    if (stopped) {
+      return stopped;
+    }
+    if (await findEntry(tx, owner, params.entryId)) {
+      throw new HttpError(409, TIME_ENTRY_STOPPED_TEXT, { code: 'timer_stopped' });
+    }
+    throw new HttpError(404, 'Time entry not found.', { code: 'not_found' });
+  });
+  return toTimeEntry(row, now);
 }

@@ -17,6 +17,7 @@ import type { AuthContext } from '../../platform/access.ts';
 import { uniqueViolation } from '../../platform/db-errors.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { isValidMobilePhone, toE164 } from '../../platform/phone-validation.ts';
+import { auditChangeTouches } from '../../platform/audit/audit-transaction.ts';
 import {
   clinicsWithPermission,
   findPatient,
@@ -129,7 +130,7 @@ export async function registerPatient(
             errors: [{ detail: PATIENT_EXISTS_TEXT }],
           });
         }
-        return insertClinicPatient(
+        const inserted = await insertClinicPatient(
           tx,
           {
             memberId: String(randomInt(100_000_000, 1_000_000_000)),
@@ -147,6 +148,9 @@ export async function registerPatient(
           clinicId,
           now,
         );
+        // The new patient is the one this change touched; only now is their id known (issue 19).
+        auditChangeTouches([inserted.id]);
+        return inserted;
       });
       return { userId: created.id, memberId: created.memberId };
     } catch (error) {

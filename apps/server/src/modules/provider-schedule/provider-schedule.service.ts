@@ -311,20 +311,23 @@ export async function changePatientStatus(
     throw new HttpError(403, 'You do not have permission to do this.', { code: 'forbidden' });
   }
   const now = context.now();
-  const visit = (await findVisits(context.db, [row.id])).get(row.id);
-  const values: Parameters<typeof upsertVisit>[2] = {
-    patientStatus: change.patientStatus,
-    patientStatusAt: now,
-    updatedByUserId: auth.userId,
-  };
-  if (change.patientStatus === 'called-in') {
-    values.lastCalledInAt = now;
-  }
-  if (change.patientStatus === 'in-office' && !visit?.visitStatus) {
-    values.visitStatus = 'arrived';
-    values.visitStatusAt = now;
-  }
-  await upsertVisit(context.db, row.id, values);
+  // One transaction: the visit's read and write, with the audit events (decision 0064).
+  await context.db.transaction(async (tx) => {
+    const visit = (await findVisits(tx, [row.id])).get(row.id);
+    const values: Parameters<typeof upsertVisit>[2] = {
+      patientStatus: change.patientStatus,
+      patientStatusAt: now,
+      updatedByUserId: auth.userId,
+    };
+    if (change.patientStatus === 'called-in') {
+      values.lastCalledInAt = now;
+    }
+    if (change.patientStatus === 'in-office' && !visit?.visitStatus) {
+      values.visitStatus = 'arrived';
+      values.visitStatusAt = now;
+    }
+    await upsertVisit(tx, row.id, values);
+  });
   await publishAppointmentChanged(context, { appointmentIds: [row.id] });
   return oneProviderAppointment(context, clinicId, appointmentId);
 }
@@ -353,10 +356,13 @@ export async function checkInAppointment(
       errors: [{ detail: CANNOT_CHECK_IN_TEXT }],
     });
   }
-  await upsertVisit(context.db, appointmentId, {
-    visitStatus: 'check-in',
-    visitStatusAt: context.now(),
-    updatedByUserId: auth.userId,
+  // In a transaction, so the audit events commit with the visit (decision 0064).
+  await context.db.transaction(async (tx) => {
+    await upsertVisit(tx, appointmentId, {
+      visitStatus: 'check-in',
+      visitStatusAt: context.now(),
+      updatedByUserId: auth.userId,
+    });
   });
   await publishAppointmentChanged(context, { appointmentIds: [appointmentId] });
   return oneProviderAppointment(context, clinicId, appointmentId);
@@ -423,7 +429,11 @@ export async function cancelClinicAppointment(
 }
 
 export async function walkInArrived(context: AppContext, clinicId: string, walkInId: string): Promise<void> {
-  if (!(await markWalkInArrived(context.db, clinicId, walkInId, context.now()))) {
+  // In a transaction, so the audit events commit with the walk-in (decision 0064).
+  const arrived = await context.db.transaction((tx) =>
+    markWalkInArrived(tx, clinicId, walkInId, context.now()),
+  );
+  if (!arrived) {
     throw new HttpError(404, WALK_IN_NOT_FOUND_TEXT, { code: 'walk_in_not_found' });
   }
   await publishWaitingRoomChanged(context, clinicId);

@@ -164,18 +164,27 @@ export async function createInvitation(
   const row = await clinicVideoAppointment(context, clinicId, appointmentId);
   const now = context.now();
   const expiresAt = new Date(row.finishAt.getTime() + INVITATION_GRACE_MS);
-  const room = await findRoom(context.db, row.id);
-  if (room?.endedAt) {
-    throw new HttpError(409, ROOM_ENDED_TEXT, { code: 'room_ended', errors: [{ detail: ROOM_ENDED_TEXT }] });
-  }
-  if (expiresAt.getTime() <= now.getTime()) {
-    throw new HttpError(409, VISIT_OVER_TEXT, { code: 'visit_over', errors: [{ detail: VISIT_OVER_TEXT }] });
-  }
-  const invitation = await insertInvitation(context.db, {
-    appointmentId: row.id,
-    createdByUserId: auth.userId,
-    createdAt: now,
-    expiresAt,
+  // In a transaction, so the audit events commit with the invitation (decision 0064).
+  const invitation = await context.db.transaction(async (tx) => {
+    const room = await findRoom(tx, row.id);
+    if (room?.endedAt) {
+      throw new HttpError(409, ROOM_ENDED_TEXT, {
+        code: 'room_ended',
+        errors: [{ detail: ROOM_ENDED_TEXT }],
+      });
+    }
+    if (expiresAt.getTime() <= now.getTime()) {
+      throw new HttpError(409, VISIT_OVER_TEXT, {
+        code: 'visit_over',
+        errors: [{ detail: VISIT_OVER_TEXT }],
+      });
+    }
+    return insertInvitation(tx, {
+      appointmentId: row.id,
+      createdByUserId: auth.userId,
+      createdAt: now,
+      expiresAt,
+    });
   });
   return {
     uuid: invitation.uuid,

@@ -186,26 +186,29 @@ export async function recordOwnEntry(db: Db, auth: AuthContext, input: EntryInpu
   const entries = Object.entries(input.values) as [VitalKey, number][];
   const weight = input.values.weight ?? null;
   const height = input.values.height ?? null;
-  if (weight !== null || height !== null) {
-    const bmi = bmiOf(
-      weight ?? (await findLatestVitalValue(db, auth.userId, 'weight')),
-      height ?? (await findLatestVitalValue(db, auth.userId, 'height')),
-    );
-    if (bmi !== null && vitalValueProblem('bmi', bmi) === null) {
-      entries.push(['bmi', bmi]);
+  // One transaction: the BMI's latest weight or height is read in it, and its audit events join it.
+  const rows = await db.transaction(async (tx) => {
+    if (weight !== null || height !== null) {
+      const bmi = bmiOf(
+        weight ?? (await findLatestVitalValue(tx, auth.userId, 'weight')),
+        height ?? (await findLatestVitalValue(tx, auth.userId, 'height')),
+      );
+      if (bmi !== null && vitalValueProblem('bmi', bmi) === null) {
+        entries.push(['bmi', bmi]);
+      }
     }
-  }
-  const rows = await insertVitalValues(
-    db,
-    entries.map(([key, value]) => ({
-      userId: auth.userId,
-      key,
-      value,
-      recordedByUserId: auth.userId,
-      recordedAt,
-      // When it was entered, by the server's clock (recordedAt may be the device's earlier time).
-      createdAt: now,
-    })),
-  );
+    return insertVitalValues(
+      tx,
+      entries.map(([key, value]) => ({
+        userId: auth.userId,
+        key,
+        value,
+        recordedByUserId: auth.userId,
+        recordedAt,
+        // When it was entered, by the server's clock (recordedAt may be the device's earlier time).
+        createdAt: now,
+      })),
+    );
+  });
   return { values: rows.map(toValue) };
 }

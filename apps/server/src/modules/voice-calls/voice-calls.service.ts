@@ -5,6 +5,7 @@ import {
   type VoiceCall,
 } from '@app/contracts/voice-calls';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { toE164 } from '../../platform/phone-validation.ts';
@@ -146,18 +147,22 @@ export async function placeVoiceCall(
   if (!adapter) {
     throw new HttpError(503, VOICE_CALL_TEXTS.notConfigured, { code: 'telephony_not_configured' });
   }
-  if (await findActiveCallTo(context.db, clinicId, patient.id, auth.userId)) {
-    throw new HttpError(409, VOICE_CALL_TEXTS.alreadyCalling, { code: 'call_in_progress' });
-  }
-  // Stored before dialling, so a video end that comes while the provider rings still finds it.
-  const row = await insertCall(context.db, {
-    clinicId,
-    appointmentId,
-    patientUserId: patient.id,
-    placedByUserId: auth.userId,
-    toPhone,
-    status: 'dialing',
-    startedAt: context.now(),
+  // Stored before dialling, so a video end that comes while the provider rings still finds it. Its own
+  // transaction (the request's first: it carries the audit events, decision 0064), committed before
+  // the telephony provider is called; the outcome is written by a second one.
+  const row = await context.db.transaction(async (tx) => {
+    if (await findActiveCallTo(tx, clinicId, patient.id, auth.userId)) {
+      throw new HttpError(409, VOICE_CALL_TEXTS.alreadyCalling, { code: 'call_in_progress' });
+    }
+    return insertCall(tx, {
+      clinicId,
+      appointmentId,
+      patientUserId: patient.id,
+      placedByUserId: auth.userId,
+      toPhone,
+      status: 'dialing',
+      startedAt: context.now(),
+    });
   });
   let placed;
   try {
@@ -167,11 +172,13 @@ export async function placeVoiceCall(
       note: `Outbound call for patient ${patient.firstName} ${patient.lastName}, placed from the provider workspace.`,
     });
   } catch (error) {
-    await updateCall(context.db, row.id, {
-      status: 'failed',
-      endedAt: context.now(),
-      endedReason: 'failed',
-    });
+    await context.db.transaction((tx) =>
+      updateCall(tx, row.id, {
+        status: 'failed',
+        endedAt: context.now(),
+        endedReason: 'failed',
+      }),
+    );
     log.warn(
       {
         callId: row.id,
@@ -183,23 +190,25 @@ export async function placeVoiceCall(
     throw new HttpError(502, VOICE_CALL_TEXTS.providerFailed, { code: 'telephony_failed' });
   }
   // The visit may have ended while the provider rang: then this call ends too (spec 3 §2).
-  const updated = await updateCall(context.db, row.id, {
-    externalId: placed.externalId,
-    ...((await visitStillOpen(context, clinicId, appointmentId))
-      ? { status: placed.status }
-      : { status: 'ended' as const, endedAt: context.now(), endedReason: 'video-ended' }),
-  });
+  const updated = await context.db.transaction(async (tx) =>
+    updateCall(tx, row.id, {
+      externalId: placed.externalId,
+      ...((await visitStillOpen(tx, clinicId, appointmentId))
+        ? { status: placed.status }
+        : { status: 'ended' as const, endedAt: context.now(), endedReason: 'video-ended' }),
+    }),
+  );
   if (updated?.status === 'ended') {
     await hangUpQuietly(adapter, placed.externalId, log);
   }
   return toView(updated ?? row, patient);
 }
 
-async function visitStillOpen(context: AppContext, clinicId: string, appointmentId: string | null) {
+async function visitStillOpen(db: Db, clinicId: string, appointmentId: string | null) {
   if (appointmentId === null) {
     return true;
   }
-  const visit = await findClinicVisit(context.db, clinicId, appointmentId);
+  const visit = await findClinicVisit(db, clinicId, appointmentId);
   return !visit?.roomEndedAt;
 }
 
@@ -243,14 +252,18 @@ export async function endVoiceCall(
       throw new HttpError(502, VOICE_CALL_TEXTS.providerFailed, { code: 'telephony_failed' });
     }
   }
-  const ended = await endActiveCall(context.db, callId, {
-    endedAt: context.now(),
-    endedByUserId: auth.userId,
-    endedReason: 'provider',
+  // After the provider hung up: the DB write alone, in a transaction with the audit events (0064).
+  const ended = await context.db.transaction(async (tx) => {
+    const row = await endActiveCall(tx, callId, {
+      endedAt: context.now(),
+      endedByUserId: auth.userId,
+      endedReason: 'provider',
+    });
+    if (!row) {
+      throw new HttpError(409, VOICE_CALL_TEXTS.alreadyEnded, { code: 'call_ended' });
+    }
+    return row;
   });
-  if (!ended) {
-    throw new HttpError(409, VOICE_CALL_TEXTS.alreadyEnded, { code: 'call_ended' });
-  }
   const name = (await patientNameOf(context.db, ended.patientUserId)) ?? { firstName: '', lastName: '' };
   return toView(ended, name);
 }

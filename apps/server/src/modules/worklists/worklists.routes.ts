@@ -174,7 +174,10 @@ export async function worklistsRoutes(app: FastifyInstance, { context }: { conte
     },
     async (request) => {
       const { clinicId, alertId } = request.params;
-      if (!(await markFollowUpSeen(db, clinicId, alertId, requireAuth(request).userId, context.now()))) {
+      const by = requireAuth(request).userId;
+      // In a transaction, so the audit events commit with the change (decision 0064).
+      const seen = await db.transaction((tx) => markFollowUpSeen(tx, clinicId, alertId, by, context.now()));
+      if (!seen) {
         throw notFound('Alert');
       }
       const row = (await listFollowUps(db, clinicId)).find((alert) => alert.id === alertId);

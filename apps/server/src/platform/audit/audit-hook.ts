@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { AuthContext } from '../access.ts';
 import { verifyAccessToken } from '../auth/access-token.ts';
+import { patientsOfRecord } from './audit-patient-lookup.ts';
 import { auditDeclarationOf, type AuditDeclaration } from './audit-routes.ts';
 import { recordAuditEvents, recordAuditEventsAlone, type AuditEvent } from './audit-recorder.ts';
 import { joinChangeTransactions, runInChangeScope, type ChangeAuditScope } from './audit-transaction.ts';
@@ -92,8 +93,9 @@ export function patientsInAnswer(payload: unknown): string[] {
 
 /**
  * The patient a request names before it is answered: a route parameter (see
- * AuditDeclaration.patientParam), else a patient's own session, else a change's body naming one
- * patient (`patientId`/`patientUserId`, as a provider's booking does). Null when only the answer says.
+ * AuditDeclaration.patientParam), else a patient's own session, else a change's body or query naming
+ * one patient (`patientId`/`patientUserId`/`userId`, as a provider's booking does). Null when only the
+ * answer says.
  */
 function patientBeforeAnswer(
   request: FastifyRequest,
@@ -111,15 +113,51 @@ function patientBeforeAnswer(
   if (auth.role === 'user') {
     return auth.userId;
   }
-  if (request.method !== 'GET' && request.body !== null && typeof request.body === 'object') {
-    const body = request.body as Record<string, unknown>;
-    const named = body.patientId ?? body.patientUserId;
-    // Only an id: a body field of another shape (a member number) must not fail the change's append.
-    if (typeof named === 'string' && UUID.test(named)) {
-      return named;
+  // A provider's change names its patient in the body or the query (a booking's or a card's `userId`).
+  for (const named of fieldsOf(request)) {
+    const value = named.patientId ?? named.patientUserId ?? named.userId;
+    // Only an id: a field of another shape (a member number) must not fail the change's append.
+    if (typeof value === 'string' && UUID.test(value)) {
+      return value;
     }
   }
   return null;
+}
+
+/** A change's body and query, as records (either may be absent or of another shape). */
+function fieldsOf(request: FastifyRequest): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  for (const part of [request.body, request.query]) {
+    if (request.method !== 'GET' && part !== null && typeof part === 'object' && !Array.isArray(part)) {
+      found.push(part as Record<string, unknown>);
+    }
+  }
+  return found;
+}
+
+/**
+ * The patients of a change, known before its handler runs: as patientBeforeAnswer says, else the
+ * patients of the record its parameters name (a visit, a thread, a task…); [null] when none is known.
+ * A change whose patients only its answer can name records them itself with audit.record.
+ */
+async function changePatients(
+  db: Db,
+  request: FastifyRequest,
+  declaration: AuditDeclaration,
+  auth: AuthContext,
+): Promise<(string | null)[]> {
+  const before = patientBeforeAnswer(request, declaration, auth);
+  if (before !== null) {
+    return [before];
+  }
+  const url = request.routeOptions.url ?? '';
+  for (const named of [params(request), ...fieldsOf(request)]) {
+    const ofRecord = await patientsOfRecord(db, url, named);
+    if (ofRecord.length > 0) {
+      return ofRecord;
+    }
+  }
+  return [null];
 }
 
 /** The patients a request touched; [null] when none is known. */
@@ -257,6 +295,30 @@ async function loginEvents(
 }
 
 /**
+ * What kept a successful change's events out of its transaction, or null: a write through `db` outside
+ * any transaction, or patients only its answer names while the events know none. Tests fail such a
+ * request (500); a running server records the change after it, as before, and logs a warning.
+ */
+export function changeJoinProblem(
+  route: string,
+  scope: ChangeAuditScope,
+  recordedByHandler: boolean,
+  answer: unknown,
+): string | null {
+  if (scope.writeOutside !== undefined) {
+    return `${route} wrote outside a transaction (${scope.writeOutside}): wrap its writes in db.transaction`;
+  }
+  if (
+    !recordedByHandler &&
+    scope.events.every((event) => (event.patientId ?? null) === null) &&
+    patientsInAnswer(answer).length > 0
+  ) {
+    return `${route} names its patients only in its answer: record them with audit.record or auditChangeTouches in its transaction`;
+  }
+  return null;
+}
+
+/**
  * The one audit hook of the request pipeline (issue 19 item 1, decisions 0057 and 0064). It records a
  * read or change of patient data (routes of the groups in audit-routes.ts, or with their own
  * `config.audit`), a login and a failed login (the token endpoint), and every refusal by the access
@@ -271,6 +333,18 @@ export function registerAuditTrail(app: FastifyInstance, context: AppContext): v
   if (enabled) {
     joinChangeTransactions(context.db, context.now);
   }
+
+  const checkChangeJoined = (request: FastifyRequest, scope: ChangeAuditScope) => {
+    const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+    const problem = changeJoinProblem(route, scope, request.auditRecorded === true, request.auditPayload);
+    if (problem === null || !enabled) {
+      return;
+    }
+    if (context.env.NODE_ENV === 'test') {
+      throw new Error(`audit: ${problem}`);
+    }
+    request.log.warn(`audit: ${problem}`);
+  };
 
   app.addHook('onRoute', (route) => {
     const declaration = auditDeclarationOf(route.url, route.config?.audit);
@@ -287,14 +361,20 @@ export function registerAuditTrail(app: FastifyInstance, context: AppContext): v
       done();
       return;
     }
-    const patient = patientBeforeAnswer(request, declaration, request.auth);
-    if (patient === null) {
-      done();
-      return;
-    }
-    const scope: ChangeAuditScope = { events: dataEvents(request, declaration, [patient]), state: 'pending' };
-    request.auditScope = scope;
-    runInChangeScope(scope, done);
+    const auth = request.auth;
+    changePatients(context.db, request, declaration, auth).then(
+      (patients) => {
+        const scope: ChangeAuditScope = {
+          events: dataEvents(request, declaration, patients),
+          state: 'pending',
+        };
+        request.auditScope = scope;
+        runInChangeScope(scope, done);
+      },
+      (error: unknown) => {
+        done(error as Error);
+      },
+    );
   });
 
   app.addHook('preSerialization', async (request, _reply, payload) => {
@@ -309,11 +389,14 @@ export function registerAuditTrail(app: FastifyInstance, context: AppContext): v
     if (scope?.state === 'pending') {
       scope.state = 'closed';
     }
+    const status = reply.statusCode;
+    if (scope && status < 400) {
+      checkChangeJoined(request, scope);
+    }
     if (!enabled || request.auditRecorded || scope?.state === 'recorded') {
       return payload;
     }
     const config = request.routeOptions.config;
-    const status = reply.statusCode;
     const declaration = config.audit === undefined || config.audit === false ? null : config.audit;
     const method = request.method;
     let events: AuditEvent[] = [];
@@ -330,6 +413,9 @@ export function registerAuditTrail(app: FastifyInstance, context: AppContext): v
           outcome: 'denied',
         },
       ];
+    } else if (scope && status < 400) {
+      // A change that ran no transaction (it wrote nothing, or it wrote alone: see checkChangeJoined).
+      events = [...scope.events];
     } else if (declaration && request.auth && status < 400 && method !== 'HEAD' && method !== 'OPTIONS') {
       events = dataEvents(request, declaration, patientsOf(request, declaration, request.auth));
     }

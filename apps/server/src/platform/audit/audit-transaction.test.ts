@@ -1,6 +1,9 @@
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATIENT_PATHS } from '@app/contracts/patient-texts';
+import { users } from '../../db/schema/accounts.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
+import { loginThrottles } from '../../db/schema/auth.ts';
 import { patientDemographics } from '../../db/schema/demographics.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { loginTokens } from '../../modules/auth/auth-test-helpers.ts';
@@ -11,7 +14,8 @@ import {
   type TestProvider,
 } from '../../modules/patients/patients-test-helpers.ts';
 import type { AuditEvent } from './audit-recorder.ts';
-import { runInChangeScope, type ChangeAuditScope } from './audit-transaction.ts';
+import { auditChangeTouches, runInChangeScope, type ChangeAuditScope } from './audit-transaction.ts';
+import { changeJoinProblem } from './audit-hook.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 
 // Issue 19 item 1, decision 0064: a change of patient data and its audit event are written in one
@@ -160,6 +164,99 @@ describe('audit events in the transaction of the change (issue 19)', () => {
     // Outside a request's scope a transaction writes no event at all.
     await write('No Scope', false);
     expect(await eventsSince(before)).toHaveLength(1);
+  });
+
+  it('names a patient the change creates, in the transaction that creates them (a registration)', async () => {
+    const before = await lastId();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: PATIENT_PATHS.create(smith.clinicId),
+      headers: bearer(smith.token),
+      payload: {
+        firstName: 'Nora',
+        lastName: 'Registered',
+        birthdate: '1985-04-12',
+        gender: 'female',
+        mobilePhone: '',
+        email: `nora.registered.${Date.now()}@example.com`,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { userId } = response.json<{ userId: string }>();
+    const events = await eventsSince(before);
+    expect(events).toMatchObject([{ actorUserId: smith.id, patientId: userId, action: 'create' }]);
+    const [user] = await t.context.db.select({ writer }).from(users).where(eq(users.id, userId));
+    const [event] = events;
+    expect(event && (await writerOfEvent(event.id))).toBe(user?.writer);
+  });
+
+  it('notes a write through db itself while a change is served; a credential throttle may stand alone', async () => {
+    const scope: ChangeAuditScope = {
+      events: [
+        {
+          actorUserId: smith.id,
+          patientId: null,
+          resourceType: 'demographics',
+          action: 'update',
+          outcome: 'success',
+        },
+      ],
+      state: 'pending',
+    };
+    await new Promise<void>((resolve, reject) => {
+      runInChangeScope(scope, () => {
+        const work = async () => {
+          await t.context.db
+            .insert(loginThrottles)
+            .values({ userId: jane.id, clientAddress: 'audit-test', failures: 1, lastFailureAt: new Date(0) })
+            .onConflictDoNothing();
+          expect(scope.writeOutside).toBeUndefined();
+          auditChangeTouches([jane.id, jane.id, smith.id]);
+          await t.context.db
+            .update(patientDemographics)
+            .set({ emergencyName: 'Written Alone' })
+            .where(eq(patientDemographics.userId, jane.id));
+        };
+        work().then(resolve, reject);
+      });
+    });
+    expect(scope.writeOutside).toBe('update patient_demographics');
+    // Each patient once, the rest of the event as prepared.
+    expect(scope.events).toMatchObject([
+      { patientId: jane.id, action: 'update' },
+      { patientId: smith.id, action: 'update' },
+    ]);
+  });
+
+  it('calls a change that wrote alone, or whose patients only its answer names, a problem', () => {
+    const event = {
+      actorUserId: smith.id,
+      resourceType: 'messages',
+      action: 'create',
+      outcome: 'success',
+    } as const;
+    const route = 'POST /api/x';
+    expect(
+      changeJoinProblem(route, { events: [{ ...event, patientId: jane.id }], state: 'recorded' }, false, {}),
+    ).toBeNull();
+    expect(
+      changeJoinProblem(
+        route,
+        { events: [{ ...event, patientId: jane.id }], state: 'recorded', writeOutside: 'insert tasks' },
+        false,
+        {},
+      ),
+    ).toBe('POST /api/x wrote outside a transaction (insert tasks): wrap its writes in db.transaction');
+    const answer = { recipients: [{ patientId: jane.id }] };
+    expect(
+      changeJoinProblem(route, { events: [{ ...event, patientId: null }], state: 'recorded' }, false, answer),
+    ).toBe(
+      'POST /api/x names its patients only in its answer: record them with audit.record or auditChangeTouches in its transaction',
+    );
+    // A handler that recorded its events itself (audit.record) said who they were.
+    expect(
+      changeJoinProblem(route, { events: [{ ...event, patientId: null }], state: 'closed' }, true, answer),
+    ).toBeNull();
   });
 
   it('still records reads, after the handler, in a statement of their own', async () => {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { getTableName, is, Table } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAuditEvents, type AuditEvent } from './audit-recorder.ts';
 
@@ -8,8 +9,13 @@ import { recordAuditEvents, type AuditEvent } from './audit-recorder.ts';
  * did; `closed` when the answer left without either (the hook then decides alone).
  */
 export interface ChangeAuditScope {
-  readonly events: readonly AuditEvent[];
+  events: readonly AuditEvent[];
   state: 'pending' | 'writing' | 'recorded' | 'closed';
+  /**
+   * The statement that wrote through `db` itself (not a transaction) while the request was served: such
+   * a write is not atomic with the events. Tests refuse it (audit hook); the fix is `db.transaction`.
+   */
+  writeOutside?: string;
 }
 
 const scopes = new AsyncLocalStorage<ChangeAuditScope>();
@@ -19,7 +25,29 @@ export function runInChangeScope(scope: ChangeAuditScope, next: () => void): voi
   scopes.run(scope, next);
 }
 
+/**
+ * Names the patients of the change being served when only its handler knows them (a bulk send to a
+ * selection, a registration that creates the patient): one event per patient instead of one without a
+ * patient. Call it inside the change's transaction, before it commits. Outside a change request (the
+ * worker, a test, audit off) it does nothing.
+ */
+export function auditChangeTouches(patientIds: readonly string[]): void {
+  const scope = scopes.getStore();
+  const [template] = scope?.events ?? [];
+  if (scope === undefined || template === undefined || patientIds.length === 0) {
+    return;
+  }
+  scope.events = [...new Set(patientIds)].map((patientId) => ({ ...template, patientId }));
+}
+
 const joined = new WeakSet<Db>();
+
+/**
+ * Tables a change request writes on purpose apart from the change: the password throttle that a
+ * credential check inside a change (a family member's password) counts, which must stand even when the
+ * change does not happen. Not patient data.
+ */
+const STANDS_ALONE = new Set(['login_throttles']);
 
 /**
  * Makes every transaction that `db` opens during a change request append the request's audit events
@@ -63,4 +91,22 @@ export function joinChangeTransactions(db: Db, now: () => Date): void {
     }
   };
   db.transaction = transaction;
+
+  // A write through `db` itself commits on its own, apart from the events: remember it for the hook.
+  for (const method of ['insert', 'update', 'delete'] as const) {
+    const write = db[method].bind(db) as (table: unknown) => unknown;
+    const watched = (table: unknown) => {
+      const scope = scopes.getStore();
+      const name = tableNameOf(table);
+      if (scope !== undefined && scope.state !== 'closed' && !STANDS_ALONE.has(name)) {
+        scope.writeOutside ??= `${method} ${name}`;
+      }
+      return write(table);
+    };
+    (db as unknown as Record<typeof method, unknown>)[method] = watched;
+  }
+}
+
+function tableNameOf(table: unknown): string {
+  return is(table, Table) ? getTableName(table) : 'a table';
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { FILE_NOT_FOUND_TEXT, FILE_TAMPERED_TEXT } from '@app/contracts/files';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/files.ts';
 import type { AuthContext } from '../access.ts';
 import { HttpError } from '../http-error.ts';
@@ -21,28 +22,46 @@ export function sha256Hex(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-export async function storeFile(
-  context: AppContext,
-  input: {
-    area: string;
-    purpose: string;
-    bytes: Buffer;
-    contentType: string;
-    extension: string;
-    downloadName: string;
-    ownerUserId: string;
-    clinicId: string | null;
-    uploadedByUserId: string;
-  },
-): Promise<StoredFileRow> {
+/** What storeFile needs: the file's bytes (already cleaned) and who and what it is for. */
+export interface NewStoredFile {
+  area: string;
+  purpose: string;
+  bytes: Buffer;
+  contentType: string;
+  extension: string;
+  downloadName: string;
+  ownerUserId: string;
+  clinicId: string | null;
+  uploadedByUserId: string;
+}
+
+/** A file whose bytes are in the store and whose row is not written yet (see putFileBytes). */
+export interface PutFile {
+  id: string;
+  storageKey: string;
+  input: NewStoredFile;
+}
+
+/**
+ * Step one of storing a file: the bytes go to the file store under a new key, before and outside any
+ * transaction (a slow write must not hold one open; decision 0064). Step two is insertStoredFile in
+ * the change's transaction; if that transaction fails, removeFileBytes takes the bytes away again.
+ */
+export async function putFileBytes(context: AppContext, input: NewStoredFile): Promise<PutFile> {
   const id = randomUUID();
   const storageKey = `${input.area}/${randomUUID()}.${input.extension}`;
   await fileStoreOf(context).put(storageKey, input.bytes);
-  const [row] = await context.db
+  return { id, storageKey, input };
+}
+
+/** Step two: the stored_files row of bytes put by putFileBytes, through `db` (the change's `tx`). */
+export async function insertStoredFile(db: Db, file: PutFile, now: Date): Promise<StoredFileRow> {
+  const { input } = file;
+  const [row] = await db
     .insert(storedFiles)
     .values({
-      id,
-      storageKey,
+      id: file.id,
+      storageKey: file.storageKey,
       purpose: input.purpose,
       contentType: input.contentType,
       downloadName: input.downloadName,
@@ -51,7 +70,7 @@ export async function storeFile(
       ownerUserId: input.ownerUserId,
       clinicId: input.clinicId,
       uploadedByUserId: input.uploadedByUserId,
-      createdAt: context.now(),
+      createdAt: now,
     })
     .returning();
   if (!row) {
@@ -60,8 +79,35 @@ export async function storeFile(
   return row;
 }
 
-export async function findStoredFile(context: AppContext, fileId: string): Promise<StoredFileRow | null> {
-  const [row] = await context.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+/** Takes away bytes put by putFileBytes whose row was not written (its transaction failed). */
+export async function removeFileBytes(context: AppContext, file: PutFile): Promise<void> {
+  await fileStoreOf(context).remove(file.storageKey);
+}
+
+/**
+ * Stores a file: the bytes first (outside any transaction), then its row in a transaction of its own
+ * (the request's change transaction, which carries its audit events). `write` adds the request's other
+ * writes to the same transaction, after the row; the bytes are removed when the transaction fails.
+ */
+export async function storeFile<T = StoredFileRow>(
+  context: AppContext,
+  input: NewStoredFile,
+  write?: (tx: Db, row: StoredFileRow) => Promise<T>,
+): Promise<T> {
+  const file = await putFileBytes(context, input);
+  try {
+    return await context.db.transaction(async (tx) => {
+      const row = await insertStoredFile(tx, file, context.now());
+      return write ? write(tx, row) : (row as T);
+    });
+  } catch (error) {
+    await removeFileBytes(context, file);
+    throw error;
+  }
+}
+
+export async function findStoredFile(db: Db, fileId: string): Promise<StoredFileRow | null> {
+  const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
   return row ?? null;
 }
 
@@ -85,7 +131,7 @@ export async function readFileChecked(
   auth: AuthContext,
   fileId: string,
 ): Promise<{ row: StoredFileRow; bytes: Buffer }> {
-  const row = await findStoredFile(context, fileId);
+  const row = await findStoredFile(context.db, fileId);
   if (!row || !mayReadFile(auth, row)) {
     throw new HttpError(404, FILE_NOT_FOUND_TEXT, { code: 'file_not_found' });
   }

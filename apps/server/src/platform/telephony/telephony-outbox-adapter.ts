@@ -19,21 +19,25 @@ export function createTelephonyOutboxAdapter(deps: {
     name: 'outbox',
     placeCall: async (call) => {
       const now = deps.now();
-      const [row] = await deps.db
-        .insert(outboxMessages)
-        .values({
-          channel: 'voice',
-          recipient: call.to,
-          subject: null,
-          body: call.note,
-          purpose: OUTBOUND_CALL_PURPOSE,
-          status: 'sent',
-          attempts: 1,
-          createdAt: now,
-          nextAttemptAt: now,
-          sentAt: now,
-        })
-        .returning({ id: outboxMessages.id });
+      // Its own transaction: it stands for the provider's call, made between the request's transactions
+      // (decision 0066: a change request writes through transactions only).
+      const [row] = await deps.db.transaction((tx) =>
+        tx
+          .insert(outboxMessages)
+          .values({
+            channel: 'voice',
+            recipient: call.to,
+            subject: null,
+            body: call.note,
+            purpose: OUTBOUND_CALL_PURPOSE,
+            status: 'sent',
+            attempts: 1,
+            createdAt: now,
+            nextAttemptAt: now,
+            sentAt: now,
+          })
+          .returning({ id: outboxMessages.id }),
+      );
       if (!row) {
         throw new Error('outbound call was not recorded');
       }
