@@ -26,7 +26,9 @@ describe('video room signaling', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // A fixed server clock, four minutes before midnight in the clinic's zone: the visit and the day
+    // schedule asked for must not fall on two dates when the suite runs at that hour (it did).
+    t = await buildTestApp({ CLOCK_AT: new Date('2026-11-28T04:56:00Z') });
   });
   afterAll(() => t.close());
 
@@ -53,7 +55,7 @@ describe('video room signaling', () => {
   }
 
   async function scheduleStatus(world: VideoWorld): Promise<unknown> {
-    const date = DateTime.now().setZone('America/New_York').toISODate();
+    const date = DateTime.fromJSDate(t.context.now()).setZone('America/New_York').toISODate();
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/provider/clinics/${world.clinicId}/schedule?date=${date}`,
