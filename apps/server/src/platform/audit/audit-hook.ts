@@ -34,6 +34,8 @@ const CREDENTIAL_GRANTS = new Set([
   'clinic_password',
   'two_factor',
 ]);
+/** Answer keys whose object, or whose array's objects, name a patient by `userId`. */
+const PATIENT_HOLDERS = new Set(['items', 'patient', 'card']);
 /** The most patients one answer adds events for (a search page is 25; a bulk list is capped here). */
 const MAX_PATIENTS_PER_ANSWER = 200;
 
@@ -63,7 +65,10 @@ function params(request: FastifyRequest): Record<string, unknown> {
   return (request.params ?? {}) as Record<string, unknown>;
 }
 
-/** The patients an answer names: `patientId`/`patientUserId` fields at any depth, a search's `items[].userId`. */
+/**
+ * The patients an answer names: `patientId`/`patientUserId` fields at any depth; `userId` of a
+ * search's `items[]`, of a `patient` or `card` object, or of an entry of kind 'patient'.
+ */
 export function patientsInAnswer(payload: unknown): string[] {
   const found = new Set<string>();
   const visit = (value: unknown, depth: number, inItems: boolean) => {
@@ -76,14 +81,17 @@ export function patientsInAnswer(payload: unknown): string[] {
       }
       return;
     }
+    // A person who is a patient: a search's or queue's `items[]`, a thread participant or message
+    // receiver of kind 'patient', a card's owner, the patient a kiosk confirms.
+    const isPatient = inItems || (value as { kind?: unknown }).kind === 'patient';
     for (const [key, child] of Object.entries(value)) {
       if (
-        (key === 'patientId' || key === 'patientUserId' || (inItems && key === 'userId')) &&
+        (key === 'patientId' || key === 'patientUserId' || (isPatient && key === 'userId')) &&
         typeof child === 'string'
       ) {
         found.add(child);
       } else if (typeof child === 'object') {
-        visit(child, depth + 1, key === 'items');
+        visit(child, depth + 1, PATIENT_HOLDERS.has(key));
       }
     }
   };
@@ -417,7 +425,13 @@ export function registerAuditTrail(app: FastifyInstance, context: AppContext): v
       // A change that ran no transaction (it wrote nothing, or it wrote alone: see checkChangeJoined).
       events = [...scope.events];
     } else if (declaration && request.auth && status < 400 && method !== 'HEAD' && method !== 'OPTIONS') {
-      events = dataEvents(request, declaration, patientsOf(request, declaration, request.auth));
+      let patients = patientsOf(request, declaration, request.auth);
+      if (patients[0] === null) {
+        // A read of a record whose answer does not name its patient (a visit's chat): the record does.
+        const ofRecord = await patientsOfRecord(context.db, request.routeOptions.url ?? '', params(request));
+        patients = ofRecord.length > 0 ? ofRecord : patients;
+      }
+      events = dataEvents(request, declaration, patients);
     }
     if (events.length > 0) {
       await recordAuditEventsAlone(context.db, events, context.now());

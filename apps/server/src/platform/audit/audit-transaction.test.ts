@@ -13,6 +13,7 @@ import {
   providerWithClinic,
   type TestProvider,
 } from '../../modules/patients/patients-test-helpers.ts';
+import { videoWorld } from '../../modules/video/video-test-helpers.ts';
 import type { AuditEvent } from './audit-recorder.ts';
 import { auditChangeTouches, runInChangeScope, type ChangeAuditScope } from './audit-transaction.ts';
 import { changeJoinProblem } from './audit-hook.ts';
@@ -257,6 +258,24 @@ describe('audit events in the transaction of the change (issue 19)', () => {
     expect(
       changeJoinProblem(route, { events: [{ ...event, patientId: null }], state: 'closed' }, true, answer),
     ).toBeNull();
+  });
+
+  it("records a read of a visit's chat, whose answer names no patient, for the visit's patient", async () => {
+    const world = await videoWorld(t);
+    const before = await lastId();
+    const response = await t.app.inject({
+      url: `/api/provider/clinics/${world.clinicId}/video-call/${world.appointmentId}/chat`,
+      headers: bearer(world.doctorToken),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await eventsSince(before)).toMatchObject([
+      {
+        patientId: world.patient.userId,
+        resourceType: 'video',
+        resourceId: world.appointmentId,
+        action: 'read',
+      },
+    ]);
   });
 
   it('still records reads, after the handler, in a statement of their own', async () => {
