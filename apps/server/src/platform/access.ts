@@ -50,9 +50,11 @@ export type AccessRule =
   /**
    * A patient's own data. With `switched`, a provider acting in the patient's session (spec 2 §4
    * switch) must hold that gate at one of the patient's clinics: the switch does not widen what the
-   * provider may open (decision 0060).
+   * provider may open (decision 0060); without one, PATIENT (decision 0067). With `ownSessionOnly`, no
+   * provider switched in at all: the account's own settings are the patient's (a family member's
+   * session is the family's own, as for connecting a clinic).
    */
-  | { kind: 'patient'; switched?: ProviderGate }
+  | { kind: 'patient'; switched?: ProviderGate; ownSessionOnly?: boolean }
   /**
    * A provider of the clinic holding the gate. A route with a `:clinicId` or `:clinicUuid` parameter
    * is further limited to members of that clinic (404 otherwise), and the gate must hold there.
@@ -89,7 +91,18 @@ export const access = {
   public: { kind: 'public' } as AccessRule,
   dev: { kind: 'dev' } as AccessRule,
   authenticated: { kind: 'authenticated' } as AccessRule,
-  patient: { kind: 'patient' } as AccessRule,
+  /** A patient's own data; a provider switched into the session must hold PATIENT there (decision 0067). */
+  patient: { kind: 'patient', switched: { permissions: ['PATIENT'] } } as AccessRule,
+  /**
+   * What a provider booking for the patient in a switched session needs beside the booking itself
+   * (the patient's clinics, the unread badge of the shell): PATIENT or APPOINTMENTS there.
+   */
+  patientOrBooking: { kind: 'patient', switched: { anyOf: ['PATIENT', 'APPOINTMENTS'] } } as AccessRule,
+  /**
+   * The account's own settings (password, security question, family links, joining a clinic): never a
+   * provider switched into the patient's session, whatever they hold (decision 0067).
+   */
+  patientOwnSession: { kind: 'patient', ownSessionOnly: true } as AccessRule,
   provider: (
     permission?: PermissionRequirement,
     module?: WorkspaceModule,
@@ -205,6 +218,9 @@ export interface RouteAccess {
 
 const NOT_AUTHENTICATED = 'Authentication is required.';
 const FORBIDDEN = 'You do not have permission to do this.';
+/** The refusal of an account setting in a session someone else opened for the patient (decision 0067). */
+export const OWN_SESSION_ONLY_TEXT =
+  'Only the patient can change this. Please ask the patient to do it in their own account.';
 const CLINIC_NOT_FOUND = 'Clinic not found.';
 
 interface AccessOptions {
@@ -361,6 +377,9 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
         request.auth = auth;
         if (auth.role !== 'user') {
           throw new HttpError(403, FORBIDDEN, { code: 'forbidden' });
+        }
+        if (rule.ownSessionOnly && auth.actingProviderId !== undefined) {
+          throw new HttpError(403, OWN_SESSION_ONLY_TEXT, { code: 'own_session_only' });
         }
         if (rule.switched) {
           await checkSwitchedSession(options.db, auth, rule.switched);

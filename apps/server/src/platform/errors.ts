@@ -19,6 +19,11 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, body
 
 /** One error shape for every route; bad input is a 4xx with a readable message, never a 500. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Fastify's own 404 repeats the method and the whole URL, query included, which may carry a name or
+  // a date of birth someone typed: the answer says only that nothing is there.
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ message: 'Not found.', code: 'not_found' }),
+  );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof OAuthHttpError) {
       return reply

@@ -119,6 +119,17 @@ describe('control characters in request text', () => {
     expect(params.statusCode).toBe(400);
     expect(params.json<ErrorBody>().errors).toEqual([{ field: 'code', detail: CONTROL_CHARACTERS_MESSAGE }]);
   });
+
+  it('answers an unknown route without repeating its URL (a query may hold what someone typed)', async () => {
+    for (const method of ['POST', 'GET'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: '/api/no-such-route?name=Jane%20Doe&dob=1961-03-09',
+      });
+      expect(response.statusCode, method).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found.', code: 'not_found' });
+    }
+  });
 });
 
 describe('the error handler, as the last line of defence', () => {

@@ -9,7 +9,13 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createTestUser } from '../test/create-test-user.ts';
 import { loginTokens, PORTAL_CLIENT } from '../modules/auth/auth-test-helpers.ts';
 import { bearer, patientAt, providerWithClinic } from '../modules/patients/patients-test-helpers.ts';
-import { gateHolds, providerGateOf, type AccessRule, type RouteAccess } from './access.ts';
+import {
+  gateHolds,
+  OWN_SESSION_ONLY_TEXT,
+  providerGateOf,
+  type AccessRule,
+  type RouteAccess,
+} from './access.ts';
 
 // Issue 19 item 6 "Must show" (decision 0060): every API route × every caller (guest, the patient
 // whose data the route names, a provider of the patient's clinic without permissions and with each
@@ -325,6 +331,15 @@ describe('permissions belong to one clinic (spec 3 §6, issue 19 item 6)', () =>
     // What APPOINTMENTS allows stays open in the switched session: the patient's appointments.
     const appointments = await get('/api/appointments?startAt=2026-01-01&finishAt=2026-01-31', asPatient);
     expect(appointments.statusCode, appointments.body).toBe(200);
+    // So do the shell's clinics and unread badge; the patient's messages and balances need PATIENT
+    // (decision 0067).
+    expect((await get('/api/user/clinics', asPatient)).statusCode).toBe(200);
+    expect((await get('/api/messages/unread-count', asPatient)).statusCode).toBe(200);
+    for (const path of ['/api/messages/threads', '/api/payments/balances']) {
+      const refused = await get(path, asPatient);
+      expect(refused.statusCode, path).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'missing_permission' });
+    }
 
     const full = await t.app.inject({
       method: 'POST',
@@ -333,6 +348,17 @@ describe('permissions belong to one clinic (spec 3 §6, issue 19 item 6)', () =>
       payload: { grant_type: 'clinic_user', client_id: PORTAL_CLIENT, clinic_user_id: patientId },
     });
     expect(full.statusCode, full.body).toBe(200);
-    expect((await get(emergency(), full.json<{ access_token: string }>().access_token)).statusCode).toBe(200);
+    const asPatientFully = full.json<{ access_token: string }>().access_token;
+    expect((await get(emergency(), asPatientFully)).statusCode).toBe(200);
+    expect((await get('/api/messages/threads', asPatientFully)).statusCode).toBe(200);
+    // The account's own settings stay the patient's, whatever the provider holds.
+    for (const [method, url, payload] of [
+      ['POST', '/api/user/security/password', { newPassword: 'Switched#Takeover2026' }],
+      ['PATCH', '/api/user/security/question', { question: 'Pet?', answer: 'Rex' }],
+    ] as const) {
+      const refused = await t.app.inject({ method, url, headers: bearer(asPatientFully), payload });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'own_session_only', message: OWN_SESSION_ONLY_TEXT });
+    }
   });
 });

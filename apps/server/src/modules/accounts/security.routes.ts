@@ -20,7 +20,7 @@ export async function securityRoutes(app: FastifyInstance, { context }: { contex
   routes.post(
     '/api/user/security/password',
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwnSession },
       schema: { body: securityPasswordSchema, response: { 200: securityMessageSchema } },
     },
     async (request) => {
@@ -32,7 +32,7 @@ export async function securityRoutes(app: FastifyInstance, { context }: { contex
   routes.patch(
     '/api/user/security/question',
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwnSession },
       schema: { body: securityQuestionSchema, response: { 200: securityMessageSchema } },
     },
     async (request) => {

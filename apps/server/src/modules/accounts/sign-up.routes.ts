@@ -97,7 +97,7 @@ export async function signUpRoutes(app: FastifyInstance, { context }: { context:
   routes.patch(
     SIGN_UP_PATHS.securityData,
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwnSession },
       schema: { body: signUpSecurityDataSchema, response: { 204: z.null(), 409: apiErrorSchema } },
     },
     async (request, reply) => {

@@ -4,7 +4,6 @@ import {
   INVITATION_CODE_MALFORMED_TEXT,
   INVITATION_CODE_REQUIRED_TEXT,
   INVITATION_NOT_VALID_TEXT,
-  CONNECT_OWN_ACCOUNT_ONLY_TEXT,
   isInvitationCode,
 } from '@app/contracts/clinic-invitation-code';
 import {
@@ -19,6 +18,7 @@ import {
 } from '@app/contracts/clinic-invitations';
 import { clinicPatients, clinics, departments, providers } from '../../db/schema/clinics.ts';
 import { clinicInvitations } from '../../db/schema/patient-records.ts';
+import { OWN_SESSION_ONLY_TEXT } from '../../platform/access.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
 import { loginTokens, PORTAL_CLIENT } from '../auth/auth-test-helpers.ts';
@@ -299,7 +299,8 @@ describe('patient clinics and connecting by invitation code', () => {
     expect((await list(token)).statusCode).toBe(200);
     const response = await connect(token, { code });
     expect(response.statusCode).toBe(403);
-    expect(response.json<{ message: string }>().message).toBe(CONNECT_OWN_ACCOUNT_ONLY_TEXT);
+    // The route itself is the owner's only (decision 0067); the service refuses too.
+    expect(response.json()).toMatchObject({ code: 'own_session_only', message: OWN_SESSION_ONLY_TEXT });
     const rows = await t.context.db
       .select()
       .from(clinicPatients)

@@ -64,7 +64,7 @@ export async function patientClinicsRoutes(app: FastifyInstance, { context }: { 
   routes.get(
     '/api/user/clinics',
     {
-      config: { access: access.patient },
+      config: { access: access.patientOrBooking },
       schema: { response: { 200: patientClinicListSchema } },
     },
     async (request) => ({ clinics: await listPatientClinics(context, requireAuth(request)) }),
@@ -84,7 +84,7 @@ export async function patientClinicsRoutes(app: FastifyInstance, { context }: { 
   routes.post(
     '/api/user/clinics',
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwnSession },
       onRequest: codeTriesPerIp,
       preHandler: codeTriesPerAccount,
       schema: {

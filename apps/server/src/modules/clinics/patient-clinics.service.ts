@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import {
-  CONNECT_OWN_ACCOUNT_ONLY_TEXT,
   INVITATION_CODE_ALPHABET,
   INVITATION_CODE_LENGTH,
   INVITATION_CODE_PARAM,
@@ -109,11 +108,8 @@ export async function connectClinic(
   auth: AuthContext,
   code: string,
 ): Promise<ConnectClinicResponse> {
-  // Connecting lets a clinic see the patient's record: the patient decides, not a provider who has
-  // switched into the patient's session (spec 2 §4). A family member's session is the family's own.
-  if (auth.actingProviderId) {
-    throw new HttpError(403, CONNECT_OWN_ACCOUNT_ONLY_TEXT, { code: 'forbidden' });
-  }
+  // Connecting lets a clinic see the patient's record: the patient decides, so the route refuses a
+  // provider switched into the patient's session (access.patientOwnSession, decision 0067).
   const invitation = await requireLiveInvitation(context, auth, code);
   const created = await insertClinicPatient(context.db, {
     clinicId: invitation.clinicId,

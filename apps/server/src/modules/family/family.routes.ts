@@ -29,7 +29,7 @@ export async function familyRoutes(app: FastifyInstance, { context }: { context:
   routes.post(
     path,
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwnSession },
       schema: {
         params: familyParamsSchema,
         body: familyConnectSchema,
@@ -50,7 +50,7 @@ export async function familyRoutes(app: FastifyInstance, { context }: { context:
   routes.delete(
     path,
     {
-      config: { access: access.patient },
+      config: { access: access.patientOwnSession },
       schema: {
         params: familyParamsSchema,
         querystring: familyRemoveQuerySchema,
