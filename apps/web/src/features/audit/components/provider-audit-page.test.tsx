@@ -242,6 +242,13 @@ describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(auditCalls(calls).at(-1)).toBe('/api/provider/audit?page=1');
     });
+    // A pasted name (one input event into the closed list) is picked by Enter too.
+    await userEvent.paste('Alice Smith');
+    await screen.findByRole('option', { name: 'Alice Smith' });
+    // Mantine's own timer after the list opens runs before Enter, as it does for a person.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Staff member: Alice Smith')).toBeInTheDocument();
     click.mockRestore();
   });
 

@@ -61,6 +61,9 @@ export function StaffFilter({ chosen, onChoose }: StaffFilterProps) {
         value={null}
         searchable
         selectFirstOptionOnChange
+        // Without it, a name pasted into the closed list opens it and Mantine then forgets the
+        // highlighted first match (it looks for the chosen value, which is none), so Enter did nothing.
+        selectFirstOptionOnDropdownOpen
         openOnFocus={false}
         nothingFoundMessage={staff.isPending ? t('loading') : t('filterStaffNone')}
         error={staff.isError ? t('loadFailed') : undefined}
