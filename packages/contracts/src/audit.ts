@@ -139,6 +139,17 @@ export const auditSearchResponseSchema = z.object({
 });
 export type AuditSearchResponse = z.infer<typeof auditSearchResponseSchema>;
 
+/**
+ * GET /api/provider/audit/staff: the staff filter's choices (decision 0063) — every provider who is a
+ * member of a clinic whose trail the caller may search, by user id (the id `actorUserId` filters by),
+ * named as the trail names people ("First Last"), sorted by that name.
+ */
+export const auditStaffMemberSchema = z.object({ id: z.uuid(), name: z.string() });
+export type AuditStaffMember = z.infer<typeof auditStaffMemberSchema>;
+
+export const auditStaffResponseSchema = z.object({ staff: z.array(auditStaffMemberSchema) });
+export type AuditStaffResponse = z.infer<typeof auditStaffResponseSchema>;
+
 /** The CSV export's columns, in order. */
 export const AUDIT_CSV_COLUMNS = [
   'id',

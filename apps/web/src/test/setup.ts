@@ -43,3 +43,8 @@ if (!('ResizeObserver' in window)) {
 
 // React Router's scroll restoration scrolls; jsdom does not implement it.
 window.scrollTo = () => undefined;
+
+// Mantine's combobox (Select, Autocomplete) scrolls the highlighted option into view.
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = () => undefined;
+}

@@ -104,3 +104,19 @@ export async function searchAuditEvents(db: Db, filters: AuditSearchFilters, lim
     .offset(offset);
   return { total: total?.value ?? 0, rows };
 }
+
+/**
+ * The staff filter's choices (decision 0063): every user who is a provider of one of `clinicIds` —
+ * the same membership that puts their events in the clinic's trail (`searchCondition`) — once, even
+ * when they belong to several of those clinics. The service sorts them by the name it shows.
+ */
+export async function findClinicStaff(db: Db, clinicIds: string[]) {
+  if (clinicIds.length === 0) {
+    return [];
+  }
+  return db
+    .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(providers)
+    .innerJoin(users, eq(users.id, providers.userId))
+    .where(inArray(providers.clinicId, clinicIds));
+}

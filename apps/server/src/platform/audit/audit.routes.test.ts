@@ -1,11 +1,13 @@
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUDIT_CSV_COLUMNS,
   accessHistoryResponseSchema,
   auditSearchResponseSchema,
+  auditStaffResponseSchema,
 } from '@app/contracts/audit';
 import type { ProviderPermission } from '@app/contracts/roles';
+import { users } from '../../db/schema/accounts.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { providers } from '../../db/schema/clinics.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -308,6 +310,43 @@ describe('audit trail (issue 19)', () => {
         (await t.app.inject({ url: '/api/provider/audit.csv', headers: bearer(token) })).statusCode,
       ).toBe(403);
     }
+  });
+
+  it("lists the staff of the admin's clinics for the staff filter, not another clinic's, and only to SETTING", async () => {
+    // admin holds SETTING in smith's clinic only; their own test clinic (no SETTING) has a member too.
+    const [own] = await t.context.db
+      .select({ clinicId: providers.clinicId })
+      .from(providers)
+      .where(and(eq(providers.userId, admin.id), ne(providers.clinicId, smith.clinicId)));
+    const outsider = await colleague(own?.clinicId ?? '', ['SETTING']);
+    const before = await lastId();
+    const response = await t.app.inject({ url: '/api/provider/audit/staff', headers: bearer(admin.token) });
+    expect(response.statusCode).toBe(200);
+    const { staff } = auditStaffResponseSchema.parse(response.json());
+    expect(staff.map((member) => member.id).sort()).toEqual([smith.id, limited.id, admin.id].sort());
+    const names = await t.context.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [smith.id, limited.id, admin.id]));
+    for (const member of staff) {
+      const user = names.find((row) => row.id === member.id);
+      expect(member.name).toBe(`${user?.firstName ?? ''} ${user?.lastName ?? ''}`);
+    }
+    const shown = staff.map((member) => member.name);
+    expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(staff.some((member) => member.id === foreignAdmin.id || member.id === outsider.id)).toBe(false);
+    // Names of colleagues only: reading the list is not on the trail.
+    expect(await eventsSince(before)).toEqual([]);
+
+    const foreign = auditStaffResponseSchema.parse(
+      (await t.app.inject({ url: '/api/provider/audit/staff', headers: bearer(foreignAdmin.token) })).json(),
+    );
+    expect(foreign.staff.map((member) => member.id)).toEqual([foreignAdmin.id]);
+    for (const token of [smith.token, limited.token, jane.token]) {
+      const refused = await t.app.inject({ url: '/api/provider/audit/staff', headers: bearer(token) });
+      expect(refused.statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ url: '/api/provider/audit/staff' })).statusCode).toBe(401);
   });
 
   it('exports the search as CSV, and records the export itself', async () => {

@@ -6,13 +6,14 @@ import {
   accessHistoryResponseSchema,
   auditSearchQuerySchema,
   auditSearchResponseSchema,
+  auditStaffResponseSchema,
 } from '@app/contracts/audit';
 import { apiErrorSchema } from '@app/contracts/errors';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireAuth, type AuthContext } from '../access.ts';
 import { audit } from './audit-hook.ts';
 import type { AuditSearchFilters } from './audit.repository.ts';
-import { accessHistory, auditClinicsOf, exportAuditCsv, searchAudit } from './audit.service.ts';
+import { accessHistory, auditClinicsOf, auditStaff, exportAuditCsv, searchAudit } from './audit.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -70,6 +71,15 @@ export async function auditRoutes(app: FastifyInstance, { context }: { context: 
         request.query.page,
         request.query.pageSize,
       ),
+  );
+
+  // The staff filter's choices (decision 0063): the members of the clinics the search covers, so an
+  // admin can pick a person who has no event on the page yet. Names only, no patient data: the path
+  // is in none of the audit groups, so reading this list is not itself on the trail.
+  routes.get(
+    '/api/provider/audit/staff',
+    { config: admin, schema: { response: { 200: auditStaffResponseSchema, ...errors } } },
+    async (request) => auditStaff(db, auditClinicsOf(requireAuth(request))),
   );
 
   routes.get(

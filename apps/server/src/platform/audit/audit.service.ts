@@ -5,11 +5,17 @@ import {
   type AccessHistoryResponse,
   type AuditEventView,
   type AuditSearchResponse,
+  type AuditStaffResponse,
 } from '@app/contracts/audit';
 import type { ProviderPermission } from '@app/contracts/roles';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../access.ts';
-import { findAccessHistory, searchAuditEvents, type AuditSearchFilters } from './audit.repository.ts';
+import {
+  findAccessHistory,
+  findClinicStaff,
+  searchAuditEvents,
+  type AuditSearchFilters,
+} from './audit.repository.ts';
 
 export async function accessHistory(
   db: Db,
@@ -119,4 +125,17 @@ export async function exportAuditCsv(db: Db, filters: AuditSearchFilters): Promi
     );
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The staff of the clinics whose trail `clinicIds` covers, named as the trail names them, in the
+ * order a reader scans a list of names (accents and case do not move a name).
+ */
+export async function auditStaff(db: Db, clinicIds: string[]): Promise<AuditStaffResponse> {
+  const rows = await findClinicStaff(db, clinicIds);
+  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const staff = rows
+    .map((row) => ({ id: row.id, name: fullName(row) ?? '' }))
+    .sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
+  return { staff };
 }

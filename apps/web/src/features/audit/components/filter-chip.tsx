@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Group, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,16 +14,20 @@ export function FilterChip({
   label,
   value,
   onRemove,
+  removeRef,
 }: {
   label: string;
   value: string;
   onRemove: () => void;
+  /** The remove button, for a filter that moves focus onto its chip once chosen. */
+  removeRef?: Ref<HTMLButtonElement>;
 }) {
   const { t } = useTranslation('audit');
   return (
     <Group gap={4} wrap="nowrap" className="audit-chip" data-testid="audit-filter-chip">
       <Text size="sm">{t('filterChip', { filter: label, value })}</Text>
       <button
+        ref={removeRef}
         type="button"
         className="audit-chip__remove"
         aria-label={t('filterRemove', { filter: `${label}: ${value}` })}

@@ -12,6 +12,7 @@ import { ProviderAuditPage } from './provider-audit-page.tsx';
 const CLINIC = '11111111-1111-4111-8111-111111111111';
 const SMITH = '22222222-2222-4222-8222-222222222222';
 const JANE = '33333333-3333-4333-8333-333333333333';
+const BOB = '44444444-4444-4444-8444-444444444444';
 
 const workspace = (permissions: string[]) => ({
   providerId: '66666666-6666-4666-8666-666666666666',
@@ -60,6 +61,14 @@ function stubApi(permissions: string[], total = 2) {
       if (url === '/api/provider/workspace') {
         return json(workspace(permissions));
       }
+      if (url === '/api/provider/audit/staff') {
+        return json({
+          staff: [
+            { id: SMITH, name: 'Alice Smith' },
+            { id: BOB, name: 'Bob Jones' },
+          ],
+        });
+      }
       if (url.startsWith('/api/provider/audit.csv')) {
         return Promise.resolve(
           new Response('"id"\n"1"\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
@@ -103,8 +112,11 @@ function stubApi(permissions: string[], total = 2) {
   return calls;
 }
 
+/** The searches and exports (not the staff filter's list). */
 const auditCalls = (calls: Call[]) =>
-  calls.filter((call) => call.url.startsWith('/api/provider/audit')).map((call) => call.url);
+  calls
+    .filter((call) => call.url.startsWith('/api/provider/audit') && call.url !== '/api/provider/audit/staff')
+    .map((call) => call.url);
 
 // Rendering the table and typing into several fields take seconds on a loaded 2-core machine.
 describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
@@ -188,6 +200,56 @@ describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(auditCalls(calls).at(-1)).not.toContain('patientId=');
     });
+  });
+
+  it("filters by a staff member picked from the clinic's staff by keyboard, for the search and the CSV", async () => {
+    const calls = stubApi(['SETTING']);
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:audit');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: () => undefined });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderWithProviders(<ProviderAuditPage />);
+    await screen.findByRole('table', { name: 'Audit events' });
+    expect(calls.filter((call) => call.url === '/api/provider/audit/staff')).toHaveLength(1);
+
+    const picker = screen.getByRole('combobox', { name: 'Staff member' });
+    expect(picker).toHaveAccessibleDescription(
+      'Anyone unless you choose someone. Type a name, or choose one in the results.',
+    );
+    await userEvent.type(picker, 'jon');
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Bob Jones']);
+    await userEvent.keyboard('{Enter}');
+
+    expect(await screen.findByText('Staff member: Bob Jones')).toBeInTheDocument();
+    // The picker gives way to the chip, and focus goes with it.
+    const remove = screen.getByRole('button', { name: 'Remove filter Staff member: Bob Jones' });
+    expect(remove).toHaveFocus();
+    await waitFor(() => {
+      expect(auditCalls(calls).at(-1)).toBe(`/api/provider/audit?actorUserId=${BOB}&page=1`);
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The CSV file was downloaded.')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.startsWith('/api/provider/audit.csv'))?.url).toBe(
+      `/api/provider/audit.csv?actorUserId=${BOB}`,
+    );
+
+    await userEvent.click(remove);
+    expect(await screen.findByRole('combobox', { name: 'Staff member' })).toHaveFocus();
+    await waitFor(() => {
+      expect(auditCalls(calls).at(-1)).toBe('/api/provider/audit?page=1');
+    });
+    // A pasted name (one input event into the closed list) is picked by Enter too.
+    await userEvent.paste('Alice Smith');
+    await screen.findByRole('option', { name: 'Alice Smith' });
+    // Mantine's own timer after the list opens runs before Enter, as it does for a person.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Staff member: Alice Smith')).toBeInTheDocument();
+    click.mockRestore();
   });
 
   it('refuses a start date after the end date without asking the server', async () => {

@@ -25,8 +25,9 @@ import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.t
 import { MOBILE_MAX_WIDTH } from '../../provider-shell/nav-items.ts';
 import { auditSearchQuery, exportAuditCsv, type AuditFilters } from '../api/search-audit.ts';
 import { actionLabel, personName, resourceLabel } from './audit-labels.ts';
-import { FilterChip, type ChosenPerson } from './filter-chip.tsx';
+import type { ChosenPerson } from './filter-chip.tsx';
 import { PatientFilter } from './patient-filter.tsx';
+import { StaffFilter } from './staff-filter.tsx';
 import { dayRangeToInstants } from './day-range.ts';
 
 interface Applied {
@@ -200,22 +201,7 @@ export function ProviderAuditPage() {
                 chosen={applied.patient}
                 onChoose={choosePatient}
               />
-              <Stack gap={4} className="audit-filter">
-                <Text fw={600}>{t('filterStaff')}</Text>
-                {applied.staff ? (
-                  <FilterChip
-                    label={t('filterStaff')}
-                    value={applied.staff.name}
-                    onRemove={() => {
-                      chooseStaff(null);
-                    }}
-                  />
-                ) : (
-                  <Text size="sm" maw={300}>
-                    {t('filterStaffHint')}
-                  </Text>
-                )}
-              </Stack>
+              <StaffFilter chosen={applied.staff} onChoose={chooseStaff} />
             </Group>
             <form
               noValidate

@@ -68,7 +68,8 @@ export const auditEn = {
   filterPatientNoPermission:
     'Searching patients needs the patient permission. Choose a patient’s name in the results instead.',
   filterStaff: 'Staff member',
-  filterStaffHint: 'Anyone. To see one person’s actions, choose their name in the results.',
+  filterStaffPick: 'Anyone unless you choose someone. Type a name, or choose one in the results.',
+  filterStaffNone: 'No staff member matches.',
   filterAction: 'Action',
   filterAnyAction: 'Any action',
   filterFrom: 'From',

@@ -62,7 +62,8 @@ export const auditEs: Record<keyof typeof auditEn, string> = {
   filterPatientNoPermission:
     'Para buscar pacientes se necesita el permiso de pacientes. Elija el nombre de un paciente en los resultados.',
   filterStaff: 'Miembro del personal',
-  filterStaffHint: 'Cualquiera. Para ver las acciones de una persona, elija su nombre en los resultados.',
+  filterStaffPick: 'Cualquiera si no elige a nadie. Escriba un nombre o elíjalo en los resultados.',
+  filterStaffNone: 'Ningún miembro del personal coincide.',
   filterAction: 'Acción',
   filterAnyAction: 'Cualquier acción',
   filterFrom: 'Desde',
