@@ -377,7 +377,10 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
 
   routes.get(
     '/api/messages/unread-count',
-    { config: { access: access.patientOrBooking }, schema: { response: { 200: countResponseSchema, ...errors } } },
+    {
+      config: { access: access.patientOrBooking },
+      schema: { response: { 200: countResponseSchema, ...errors } },
+    },
     async (request) => service.unreadCount(context, requireAuth(request)),
   );
 
