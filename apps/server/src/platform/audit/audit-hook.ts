@@ -431,7 +431,11 @@ export function registerAuditTrail(app: FastifyInstance, context: AppContext): v
         const ofRecord = await patientsOfRecord(context.db, request.routeOptions.url ?? '', params(request));
         patients = ofRecord.length > 0 ? ofRecord : patients;
       }
-      events = dataEvents(request, declaration, patients);
+      // A read that showed no patient's data (an empty board, a count polled every minute) is not a
+      // disclosure: recording it would bury the trail's real reads under a clinic's polling (0066).
+      if (patients[0] !== null) {
+        events = dataEvents(request, declaration, patients);
+      }
     }
     if (events.length > 0) {
       await recordAuditEventsAlone(context.db, events, context.now());

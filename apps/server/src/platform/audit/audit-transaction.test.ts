@@ -278,6 +278,17 @@ describe('audit events in the transaction of the change (issue 19)', () => {
     ]);
   });
 
+  it("records no read that showed no patient's data (an empty list)", async () => {
+    const before = await lastId();
+    // smith's clinic has no visits yet: the clinic's appointment list names nobody.
+    const response = await t.app.inject({
+      url: `/api/provider/clinics/${smith.clinicId}/appointments`,
+      headers: bearer(smith.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await eventsSince(before)).toEqual([]);
+  });
+
   it('still records reads, after the handler, in a statement of their own', async () => {
     const before = await lastId();
     const response = await t.app.inject({ url: emergencyOf(jane.id), headers: bearer(smith.token) });
