@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeTopic, REALTIME_MAX_MESSAGE_BYTES } from '@app/contracts/realtime';
 import { ROOM_TOKEN_TTL_SECONDS, VIDEO_MAX_PARTICIPANTS } from '@app/contracts/video-call';
+import { appointments } from '../../db/schema/scheduling.ts';
 import { videoChatMessages, videoRoomParticipants } from '../../db/schema/video.ts';
 import { REALTIME_LIMITS } from '../../platform/realtime/realtime-connection.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -26,9 +27,7 @@ describe('video room signaling', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    // A fixed server clock, four minutes before midnight in the clinic's zone: the visit and the day
-    // schedule asked for must not fall on two dates when the suite runs at that hour (it did).
-    t = await buildTestApp({ CLOCK_AT: new Date('2026-11-28T04:56:00Z') });
+    t = await buildTestApp();
   });
   afterAll(() => t.close());
 
@@ -55,7 +54,15 @@ describe('video room signaling', () => {
   }
 
   async function scheduleStatus(world: VideoWorld): Promise<unknown> {
-    const date = DateTime.fromJSDate(t.context.now()).setZone('America/New_York').toISODate();
+    // The visit's own date in its clinic's zone, not today's: a visit made at 23:59 is asked for on its
+    // day even when the question comes after midnight (the suite failed so at that hour).
+    const [visit] = await t.context.db
+      .select({ startAt: appointments.startAt })
+      .from(appointments)
+      .where(eq(appointments.id, world.appointmentId));
+    const date = DateTime.fromJSDate(visit?.startAt ?? t.context.now())
+      .setZone('America/New_York')
+      .toISODate();
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/provider/clinics/${world.clinicId}/schedule?date=${date}`,
