@@ -284,6 +284,12 @@ describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(auditCalls(calls).at(-1)).toBe('/api/provider/audit?page=3');
     });
+    // The arrows are icons: they are named, and Previous leads back a page.
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeInTheDocument();
+    await userEvent.click(within(pages).getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => {
+      expect(auditCalls(calls).at(-1)).toBe('/api/provider/audit?page=2');
+    });
   });
 
   it('exports the CSV with the same filters and the access token', async () => {

@@ -39,6 +39,13 @@ interface Applied {
   to: string;
 }
 
+const CONTROL_LABELS = {
+  previous: 'pagePrevious',
+  next: 'pageNext',
+  first: 'pageFirst',
+  last: 'pageLast',
+} as const;
+
 const NO_FILTERS: Applied = { patient: null, staff: null, action: null, from: '', to: '' };
 
 function toApiFilters(applied: Applied): AuditFilters {
@@ -177,6 +184,8 @@ export function ProviderAuditPage() {
               onChange={setPage}
               size={mobile ? 'sm' : 'md'}
               siblings={mobile ? 0 : 1}
+              // The arrow buttons are icons only: each needs its name (axe button-name, WCAG 4.1.2).
+              getControlProps={(control) => ({ 'aria-label': t(CONTROL_LABELS[control]) })}
             />
           </nav>
         ) : null}
