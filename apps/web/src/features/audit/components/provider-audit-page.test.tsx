@@ -119,6 +119,14 @@ const auditCalls = (calls: Call[]) =>
     .map((call) => call.url);
 
 // Rendering the table and typing into several fields take seconds on a loaded 2-core machine.
+/** The CSV download's browser parts: the blob URL made and the link clicked. */
+function stubDownload() {
+  const createObjectURL = vi.fn((_blob: Blob) => 'blob:audit');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: () => undefined });
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  return { createObjectURL, click };
+}
+
 describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
   beforeEach(() => {
     forgetCachedSession();
@@ -204,9 +212,7 @@ describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
 
   it("filters by a staff member picked from the clinic's staff by keyboard, for the search and the CSV", async () => {
     const calls = stubApi(['SETTING']);
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:audit');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: () => undefined });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { click } = stubDownload();
     renderWithProviders(<ProviderAuditPage />);
     await screen.findByRole('table', { name: 'Audit events' });
     expect(calls.filter((call) => call.url === '/api/provider/audit/staff')).toHaveLength(1);
@@ -294,9 +300,7 @@ describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
 
   it('exports the CSV with the same filters and the access token', async () => {
     const calls = stubApi(['SETTING']);
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:audit');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: () => undefined });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { createObjectURL, click } = stubDownload();
     renderWithProviders(<ProviderAuditPage />);
     await screen.findByRole('table', { name: 'Audit events' });
     await userEvent.selectOptions(screen.getByLabelText('Action'), 'Exported');
