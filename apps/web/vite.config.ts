@@ -9,6 +9,7 @@ import { appServiceWorker } from './service-worker/service-worker-plugin.ts';
 import { mantineComponentStyles } from './build-plugins/mantine-component-styles.ts';
 import { tablerIconImports } from './build-plugins/tabler-icon-imports.ts';
 import { precompress } from './build-plugins/precompress.ts';
+import { firstPagePreloadsPlugin } from './build-plugins/first-page-preloads.ts';
 
 const MEDIAPIPE_URL = '/mediapipe/selfie_segmentation/';
 
@@ -80,6 +81,7 @@ export default defineConfig(({ command }) => ({
     react(),
     selfieSegmentationAssets(),
     appServiceWorker(),
+    firstPagePreloadsPlugin(),
     precompress(),
   ],
   resolve: {

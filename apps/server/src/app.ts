@@ -15,6 +15,7 @@ import {
 } from './platform/logging.ts';
 import { registerAuditTrail } from './platform/audit/audit-hook.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
+import { registerCompression } from './platform/compression.ts';
 import { webDistDir } from './paths.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { realtimeRoutes } from './platform/realtime/realtime.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
     .filter(Boolean);
   // Closed by default: the SPA is served from our own origin and needs no CORS.
   await app.register(cors, { origin: allowedOrigins.length > 0 ? allowedOrigins : false });
+  await registerCompression(app);
   await app.register(formbody);
   await app.register(rateLimit, {
     global: false,

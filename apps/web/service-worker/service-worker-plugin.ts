@@ -3,6 +3,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import {
+  chunkOfModule,
+  chunksOf,
+  entryChunk,
+  staticClosure,
+  type BundleEntry,
+} from '../build-plugins/bundle-closure.ts';
+
+export type { BundleAsset, BundleChunk, BundleEntry } from '../build-plugins/bundle-closure.ts';
 
 // Builds the app's service worker (docs/decisions/0038-installable-app.md) from service-worker.js: the
 // build writes in the files of the app shell and a version made from them, so every build that
@@ -10,31 +19,18 @@ import type { Plugin } from 'vite';
 
 export const SERVICE_WORKER_FILE = 'service-worker.js';
 const PLACEHOLDER = '/*__APP_SHELL_BUILD__*/ null';
-/** The Spanish catalogue, loaded at start by whoever chose Spanish: the offline start needs it too. */
-const START_MODULES = ['/src/lib/i18n/es.ts'];
+/**
+ * Loaded at start without being the entry's static imports: the app's start (main.tsx imports it
+ * after the first paint, decision 0068) and the Spanish catalogue for whoever chose Spanish. The
+ * offline start needs them too.
+ */
+const START_MODULES = ['/src/app/start-app.tsx', '/src/lib/i18n/es.ts'];
 
 export interface ShellBuild {
   version: string;
   /** URL paths: '/' (the shell, index.html) and the hashed files the first page loads at start. */
   shell: string[];
 }
-
-/** The parts of Rolldown's output this plugin reads (kept small so tests can build one by hand). */
-export interface BundleChunk {
-  type: 'chunk';
-  fileName: string;
-  isEntry: boolean;
-  facadeModuleId: string | null;
-  moduleIds: readonly string[];
-  imports: readonly string[];
-  viteMetadata?: { importedCss: ReadonlySet<string> };
-}
-export interface BundleAsset {
-  type: 'asset';
-  fileName: string;
-  source: string | Uint8Array;
-}
-export type BundleEntry = BundleChunk | BundleAsset;
 
 function readTemplate(): string {
   return readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'service-worker.js'), 'utf8');
@@ -54,34 +50,24 @@ export function serviceWorkerSource(build: ShellBuild | null, template = readTem
  * of START_MODULES. Route screens are not in it: they load from the network when opened.
  */
 export function shellOfBundle(bundle: Record<string, BundleEntry>, template = readTemplate()): ShellBuild {
-  const chunks = Object.values(bundle).filter((entry): entry is BundleChunk => entry.type === 'chunk');
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'));
+  const chunks = chunksOf(bundle);
+  const entry = entryChunk(bundle);
   const html = bundle['index.html'];
   if (!entry || html?.type !== 'asset') {
     throw new Error('The build has no index.html entry: the service worker cannot list the app shell.');
   }
+  const known = new Set<string>();
   const files = new Set<string>();
-  const visit = (chunk: BundleChunk) => {
-    if (files.has(chunk.fileName)) {
-      return;
-    }
-    files.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) {
-      files.add(css);
-    }
-    for (const name of chunk.imports) {
-      const imported = byName.get(name);
-      if (imported) {
-        visit(imported);
-      }
+  const add = ({ scripts, styles }: { scripts: string[]; styles: string[] }) => {
+    for (const file of [...scripts, ...styles]) {
+      files.add(file);
     }
   };
-  visit(entry);
+  add(staticClosure(chunks, entry, known));
   for (const module of START_MODULES) {
-    const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(module)));
+    const chunk = chunkOfModule(chunks, module);
     if (chunk) {
-      visit(chunk);
+      add(staticClosure(chunks, chunk, known));
     }
   }
   const shell = ['/', ...[...files].sort().map((file) => `/${file}`)];

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_WORKER_URL } from '@app/contracts/installable-app';
 import { access } from './access.ts';
+import { loadFirstPageHtml } from './first-page-html.ts';
 import { HttpError } from './http-error.ts';
 
 /** Paths that belong to the API; anything else is a screen of the single-page app. */
@@ -31,11 +32,12 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     // (apps/web/build-plugins/precompress.ts); the browser gets the smallest it accepts.
     await app.register(fastifyStatic, { root: webDistDir, serve: false, preCompressed: true });
   }
+  const firstPage = built ? loadFirstPageHtml(webDistDir) : null;
   app.get('/*', { config: { access: access.public } }, async (request, reply) => {
     if (isApiPath(request.url)) {
       throw new HttpError(404, 'Not found.', { code: 'not_found' });
     }
-    if (!built) {
+    if (!built || !firstPage) {
       throw new HttpError(404, 'The web app is not built. Run npm run build.', { code: 'not_built' });
     }
     const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
@@ -53,7 +55,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
         immutable,
       });
     }
-    // cacheControl off, or send's own 'public, max-age=0' would replace the no-cache.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    // The screen's page, with the links to its first files (decision 0068); compressed on the way out.
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(firstPage.pageFor(pathname));
   });
 }

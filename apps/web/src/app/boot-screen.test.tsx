@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,6 +7,18 @@ import { renderWithProviders } from '../test/render.tsx';
 import { BootScreen } from './boot-screen.tsx';
 
 describe('BootScreen', () => {
+  it("is what index.html paints before any script runs, so the app's first render changes nothing (decision 0068)", () => {
+    const html = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
+    const staticBoot = new DOMParser()
+      .parseFromString(html, 'text/html')
+      .querySelector('#root > main[data-static-boot]');
+    expect(staticBoot).not.toBeNull();
+    const { container } = renderWithProviders(<BootScreen />);
+    const rendered = container.querySelector('main');
+    expect(rendered?.className).toBe(staticBoot?.className);
+    expect(rendered?.innerHTML).toBe(staticBoot?.innerHTML);
+  });
+
   it('offline (decision 0038): says the portal is offline and will reconnect, and offers to try at once', async () => {
     const retry = vi.fn();
     renderWithProviders(<BootScreen failed offline onRetry={retry} />);

@@ -34,6 +34,17 @@ describe('watchForOutlet (spec 1 §9: reload if no router outlet 100 ms after st
     expect(sessionStorage.getItem(SESSION_KEYS.outletReload)).toBe('yes');
   });
 
+  it("reloads when the root still shows index.html's own boot screen (decision 0068)", () => {
+    const root = mountRoot(false);
+    const staticBoot = document.createElement('main');
+    staticBoot.setAttribute('data-static-boot', '');
+    root.append(staticBoot);
+    const reload = vi.fn();
+    watchForOutlet({ reload });
+    vi.advanceTimersByTime(OUTLET_WAIT_MS);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('reloads when the root element is missing altogether', () => {
     const reload = vi.fn();
     watchForOutlet({ reload });

@@ -12,7 +12,7 @@ interface OutletWatchOptions {
 
 /**
  * 100 ms after start the app must have rendered something into its root (the boot screen, then the
- * router). If it has not — the element is gone or still empty — the start went wrong and the page is
+ * router). If it has not — the element is gone, still empty or still index.html's boot screen — the start went wrong and the page is
  * reloaded. A session marker makes it once per tab session, so a start that keeps failing never turns
  * into a reload loop (decision 0016). Returns a function that cancels the check.
  */
@@ -24,7 +24,8 @@ export function watchForOutlet({
 }: OutletWatchOptions = {}): () => void {
   const timer = setTimeout(() => {
     const root = document.getElementById(rootId);
-    if (root && root.childElementCount > 0) {
+    // index.html's own boot screen (data-static-boot) is not the app's: React replaces it.
+    if (root && root.childElementCount > 0 && !root.querySelector('[data-static-boot]')) {
       return;
     }
     if (readItem('session', SESSION_KEYS.outletReload) !== null) {
