@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  repeatsVisitKind,
   allAppointmentsPath,
   canCancel,
   canConvertToTelehealth,
@@ -227,5 +228,13 @@ describe('hasLoginBookingParams', () => {
   it('is true as soon as one booking parameter is present, complete or not', () => {
     expect(hasLoginBookingParams(new URLSearchParams('cameFrom=login&clinicUuid=x'))).toBe(true);
     expect(hasLoginBookingParams(new URLSearchParams('startAt=2026-12-01'))).toBe(true);
+  });
+});
+
+describe('repeatsVisitKind (issue 18: a telehealth visit says so once)', () => {
+  it('matches the kind whatever the case and spaces, and nothing else', () => {
+    expect(repeatsVisitKind(' telehealth Visit ', ['Telehealth visit', 'Video visit'])).toBe(true);
+    expect(repeatsVisitKind('Video visit', ['Telehealth visit', 'Video visit'])).toBe(true);
+    expect(repeatsVisitKind('Follow-up video visit', ['Telehealth visit', 'Video visit'])).toBe(false);
   });
 });

@@ -127,6 +127,16 @@ export function reschedulePath(
 }
 
 /** A maps search of the printed address (opens in a new tab). */
+/**
+ * Issue 18: a telehealth visit says so once. A clinic often names its video consultation type
+ * "Telehealth visit" or "Video visit", which the screens also show as the visit's kind: the type's
+ * title is then left out where it would only repeat the kind.
+ */
+export function repeatsVisitKind(title: string, kindTexts: readonly string[]): boolean {
+  const normal = (text: string) => text.trim().toLocaleLowerCase();
+  return kindTexts.some((kind) => normal(kind) === normal(title));
+}
+
 export function mapSearchUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }

@@ -20,6 +20,10 @@ export type DateTimeStyle =
   | 'dayMonth'
   /** December 2026 */
   | 'monthYear'
+  /** Tue */
+  | 'weekday'
+  /** Nov 03, the slot grid's day (spec 2 §2 'MMM DD') */
+  | 'dayMonthTwoDigit'
   /** Tue, Dec 1 */
   | 'weekdayDayMonth'
   /** Tue, Dec 1, 2026 */
@@ -46,6 +50,8 @@ const STYLES: Record<DateTimeStyle, Intl.DateTimeFormatOptions> = {
   dateLong: { year: 'numeric', month: 'long', day: 'numeric' },
   dayMonth: { month: 'short', day: 'numeric' },
   monthYear: { year: 'numeric', month: 'long' },
+  weekday: { weekday: 'short' },
+  dayMonthTwoDigit: { month: 'short', day: '2-digit' },
   weekdayDayMonth: { weekday: 'short', month: 'short', day: 'numeric' },
   weekdayDate: { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' },
   weekdayLongDayMonth: { weekday: 'long', month: 'long', day: 'numeric' },

@@ -19,6 +19,7 @@ import {
   canConvertToTelehealth,
   isWaitlistLinkShown,
   mapSearchUrl,
+  repeatsVisitKind,
   reschedulePath,
   videoCallPath,
   type Viewer,
@@ -120,7 +121,7 @@ export function AppointmentView({ appointment, viewer, variant, heading, startTi
   const address = telehealth ? null : addressText(appointment);
   const title = appointment.consultationTypeTitle || appointment.clinicName;
   const kind = t(telehealth ? 'details.telehealth' : 'details.officeVisit');
-  const kindShown = title.trim().toLocaleLowerCase() !== kind.trim().toLocaleLowerCase();
+  const kindShown = !repeatsVisitKind(title, [kind]);
   const video = videoCallPath(appointment, viewer);
   const cancelShown = canCancel(appointment, viewer);
   const waitlistShown = isWaitlistLinkShown(appointment);

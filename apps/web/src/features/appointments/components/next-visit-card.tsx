@@ -28,7 +28,7 @@ import { StatusChip } from '../../../components/ui/status-chip.tsx';
 import { isApiRequestError } from '../../../lib/api/api-error.ts';
 import { errorText } from '../../account-settings/error-text.ts';
 import { checkInEntriesQuery, checkInTasksQuery } from '../../check-in/api/check-in-api.ts';
-import { canCancel, reschedulePath } from '../appointment-rules.ts';
+import { canCancel, repeatsVisitKind, reschedulePath } from '../appointment-rules.ts';
 import { cancelAppointment } from '../api/cancel-appointment.ts';
 import { APPOINTMENTS_PATH } from '../api/get-appointment.ts';
 import {
@@ -167,6 +167,10 @@ export function NextVisitCard({ appointment, now }: { appointment: Appointment; 
   const join = joinVideoPath(appointment);
   const cancellable = canCancel(appointment, 'patient');
   const address = telehealth ? null : addressText(appointment);
+  // "Telehealth visit" under the doctor and "Video visit" beside the camera said the same twice.
+  const typeShown =
+    !telehealth ||
+    !repeatsVisitKind(appointment.consultationTypeTitle, [t('details.telehealth'), t('home.telehealth')]);
 
   return (
     <Paper
@@ -200,9 +204,11 @@ export function NextVisitCard({ appointment, now }: { appointment: Appointment; 
           </Avatar>
           <Stack gap={0}>
             <Text fw={600}>{appointment.doctorName}</Text>
-            <Text size="sm" c="dimmed">
-              {appointment.consultationTypeTitle}
-            </Text>
+            {typeShown ? (
+              <Text size="sm" c="dimmed">
+                {appointment.consultationTypeTitle}
+              </Text>
+            ) : null}
           </Stack>
         </Group>
 
@@ -214,11 +220,9 @@ export function NextVisitCard({ appointment, now }: { appointment: Appointment; 
           )}
           <Stack gap={0}>
             <Text>{telehealth ? t('home.telehealth') : t('home.inPerson')}</Text>
-            {telehealth ? null : (
-              <Text size="sm" c="dimmed">
-                {[appointment.departmentName, address].filter(Boolean).join(' · ')}
-              </Text>
-            )}
+            <Text size="sm" c="dimmed">
+              {[appointment.departmentName, address].filter(Boolean).join(' · ')}
+            </Text>
           </Stack>
         </Group>
 

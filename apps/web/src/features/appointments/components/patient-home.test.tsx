@@ -232,8 +232,18 @@ describe('the patient home', () => {
       `/user/video-call/${VISIT.id}`,
     );
     expect(within(card).getByText('Video visit')).toBeInTheDocument();
+    // Its type's title only repeats the kind: said once (issue 18).
+    expect(within(card).queryByText('Telehealth visit')).toBeNull();
     expect(within(card).queryByText(/120 River Road/)).toBeNull();
     expect(within(card).queryByRole('link', { name: /map/i })).toBeNull();
+  });
+
+  it("keeps a video visit's type when it says more than the kind", async () => {
+    const video: Appointment = { ...VISIT, type: 'video_call', consultationTypeTitle: 'Follow-up' };
+    renderHome({ appointments: [video] });
+    const card = await screen.findByRole('region', { name: 'Your next visit' });
+    expect(within(card).getByText('Follow-up')).toBeInTheDocument();
+    expect(within(card).getByText('Video visit')).toBeInTheDocument();
   });
 
   it('says when the video room opens while it is still closed', async () => {

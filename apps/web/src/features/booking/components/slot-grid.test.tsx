@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
 import userEvent from '@testing-library/user-event';
 import type { TimeSlot } from '@app/contracts/scheduling';
+import { es } from '../../../lib/i18n/es.ts';
+import { bookingEs } from '../i18n/es.ts';
 import { dayColumns } from '../slot-windows.ts';
 import { Providers } from './booking-test-utils.tsx';
 import { moveFocus, SlotGrid } from './slot-grid.tsx';
@@ -66,6 +71,33 @@ describe('SlotGrid', () => {
     );
     await userEvent.keyboard('{Enter}');
     expect(onSelect).toHaveBeenCalledWith(slots[4]);
+  });
+
+  it("names the days in the reader's language (issue 18)", async () => {
+    const { container } = render(
+      <Providers>
+        <SlotGrid columns={columns} zone={ZONE} unavailable={new Set()} busy={false} onSelect={vi.fn()} />
+      </Providers>,
+    );
+    const firstDay = (root: HTMLElement) => root.querySelector('[role="group"] > [aria-hidden]')?.textContent;
+    expect(firstDay(container)).toBe('MonNov 23');
+
+    const spanish = i18next.createInstance();
+    await spanish.use(initReactI18next).init({
+      lng: 'es',
+      resources: { es: { translation: es, booking: bookingEs } },
+      keySeparator: false,
+      nsSeparator: false,
+      showSupportNotice: false,
+    });
+    const inSpanish = render(
+      <MantineProvider env="test">
+        <I18nextProvider i18n={spanish}>
+          <SlotGrid columns={columns} zone={ZONE} unavailable={new Set()} busy={false} onSelect={vi.fn()} />
+        </I18nextProvider>
+      </MantineProvider>,
+    );
+    expect(firstDay(inSpanish.container)).toMatch(/^lun.*23 nov/);
   });
 
   it('marks an unavailable slot in words and disables it', () => {

@@ -133,9 +133,10 @@ export function SlotGrid({
           return (
             <Stack key={column.date} gap={6} role="group" aria-label={dayLabel}>
               <Text ta="center" fw={700} aria-hidden>
-                {column.dayName}
+                {/* The day entry's name and date (spec 2 §2), in the reader's language (issue 18). */}
+                {formatCalendarDate(column.date, i18n.language, 'weekday')}
                 <br />
-                {column.formattedDate}
+                {formatCalendarDate(column.date, i18n.language, 'dayMonthTwoDigit')}
               </Text>
               {column.slots.length === 0 ? (
                 <Text ta="center" size="sm">

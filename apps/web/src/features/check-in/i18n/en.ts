@@ -26,7 +26,6 @@ export const checkInEn = {
   'status.DONE': 'Done',
   'action.start': 'Start',
   'action.continue': 'Continue',
-  'action.done': 'Done',
   'action.review': 'Review',
   'action.taskLabel': '{{action}}: {{title}}',
   openFailed: 'The task could not be opened.',

@@ -25,7 +25,6 @@ export const checkInEs: Record<keyof typeof checkInEn, string> = {
   'status.DONE': 'Hecha',
   'action.start': 'Empezar',
   'action.continue': 'Continuar',
-  'action.done': 'Hecha',
   'action.review': 'Revisar',
   'action.taskLabel': '{{action}}: {{title}}',
   openFailed: 'No se pudo abrir la tarea.',

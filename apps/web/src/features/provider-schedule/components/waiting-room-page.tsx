@@ -232,7 +232,7 @@ export function WaitingRoomPage() {
           }
         }}
       >
-        <Tabs.List>
+        <Tabs.List className="scroll-tabs">
           {tabs.map((name) => (
             <Tabs.Tab key={name} value={name}>
               {t('tabLabel', { name: t(`tab_${name}`), count: data?.counts[name] ?? 0 })}
