@@ -151,3 +151,28 @@ test('on a 360 px phone every footer tab shows its icon and one unbroken word, a
   await page.getByRole('button', { name: 'English' }).click();
   await expect(tabs.first()).toHaveText('Schedule');
 });
+
+test("on a phone the waiting room's tabs keep their styles and one row, scrolling sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInByApi(page, DEMO.provider, { open: '/provider/waiting-room-telehealth' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Telehealth Waiting Room' })).toBeVisible();
+  const tabs = room(page).getByRole('tab');
+  await expect(tabs).toHaveCount(4);
+  const boxes = await tabs.evaluateAll((elements) =>
+    elements.map((element) => ({
+      top: element.getBoundingClientRect().top,
+      // Mantine's tab padding: lost when a base sheet (UnstyledButton's padding: 0) came after it.
+      padding: parseFloat(getComputedStyle(element).paddingLeft),
+    })),
+  );
+  for (const box of boxes) {
+    expect(box.top).toBe(boxes[0]?.top);
+    expect(box.padding).toBeGreaterThan(8);
+  }
+  // The last tab is reached by scrolling the row, and chosen with the keyboard like the others.
+  const last = tabs.last();
+  await last.focus();
+  await last.press('Enter');
+  await expect(last).toHaveAttribute('aria-selected', 'true');
+  await expect(last).toBeInViewport();
+});

@@ -1,7 +1,13 @@
-import { dirname } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { createMantineStyleIndex, styleImportsFor } from './mantine-component-styles.ts';
+import {
+  baseSheetsOf,
+  createMantineStyleIndex,
+  mantineImportsOf,
+  styleImportsFor,
+} from './mantine-component-styles.ts';
 
 const coreDir = dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css'));
 const styleIndex = createMantineStyleIndex(coreDir);
@@ -32,5 +38,26 @@ describe('the Mantine stylesheets a module needs', () => {
       styleImportsFor("import { type MantineTheme, MantineProvider } from '@mantine/core';", styleIndex),
     ).toEqual([]);
     expect(styleImportsFor("import { Stack } from '@mantine/hooks';", styleIndex)).toEqual([]);
+  });
+});
+
+describe('the base sheets in the entry', () => {
+  it('main.tsx imports, in Mantine order, every sheet a component the app uses builds on', () => {
+    const srcDir = join(import.meta.dirname, '..', 'src');
+    const used = new Set<string>();
+    for (const entry of readdirSync(srcDir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        for (const name of mantineImportsOf(readFileSync(join(entry.parentPath, entry.name), 'utf8'))) {
+          used.add(name);
+        }
+      }
+    }
+    const bases = baseSheetsOf(used, styleIndex);
+    expect(bases).toContain('UnstyledButton.css');
+    const main = readFileSync(join(srcDir, 'main.tsx'), 'utf8');
+    const imported = [...main.matchAll(/^import '@mantine\/core\/styles\/(\w+\.css)';$/gm)]
+      .map((match) => match[1] ?? '')
+      .filter((sheet) => !['baseline.css', 'default-css-variables.css', 'global.css'].includes(sheet));
+    expect(imported).toEqual(bases);
   });
 });

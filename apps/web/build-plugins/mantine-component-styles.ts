@@ -112,24 +112,48 @@ export function createMantineStyleIndex(coreDir: string): MantineStyleIndex {
 /** The stylesheet imports a module of ours needs for the Mantine components it imports. */
 export function styleImportsFor(code: string, styleIndex: MantineStyleIndex): string[] {
   const sheets: string[] = [];
-  for (const match of code.matchAll(IMPORT_FROM_CORE)) {
-    if (match[1]) {
-      continue;
-    } // `import type { … }` brings no component
-    for (const part of (match[2] ?? '').split(',')) {
-      const trimmed = part.trim();
-      if (!trimmed || trimmed.startsWith('type ')) {
-        continue;
-      }
-      const name = trimmed.split(/\s+as\s+/)[0]?.trim() ?? '';
-      for (const sheet of styleIndex.stylesFor(name)) {
-        if (!sheets.includes(sheet)) {
-          sheets.push(sheet);
-        }
+  for (const name of mantineImportsOf(code)) {
+    for (const sheet of styleIndex.stylesFor(name)) {
+      if (!sheets.includes(sheet)) {
+        sheets.push(sheet);
       }
     }
   }
   return styleIndex.sortSheets(sheets).map((sheet) => `@mantine/core/styles/${sheet}`);
+}
+
+/**
+ * The sheets other sheets build on (UnstyledButton under Button and Tabs, Input under Select...), for
+ * the components `exportNames`. A component's own sheet must come after its bases in the cascade, but
+ * when two screens' chunks share a base, the build moves the base into a chunk of its own, whose
+ * stylesheet can be added after the screen's: Tabs lost its padding to UnstyledButton's `padding: 0`
+ * (issue 18). The entry (main.tsx) imports these bases, so they are always first.
+ */
+export function baseSheetsOf(exportNames: Iterable<string>, styleIndex: MantineStyleIndex): string[] {
+  const bases = new Set<string>();
+  for (const name of exportNames) {
+    for (const sheet of styleIndex.sortSheets(styleIndex.stylesFor(name)).slice(0, -1)) {
+      bases.add(sheet);
+    }
+  }
+  return styleIndex.sortSheets([...bases]);
+}
+
+/** The @mantine/core components a module imports (not its types). */
+export function mantineImportsOf(code: string): string[] {
+  const names: string[] = [];
+  for (const match of code.matchAll(IMPORT_FROM_CORE)) {
+    if (match[1]) {
+      continue;
+    }
+    for (const part of (match[2] ?? '').split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0]?.trim() ?? '';
+      if (name && !name.startsWith('type ') && !names.includes(name)) {
+        names.push(name);
+      }
+    }
+  }
+  return names;
 }
 
 export function mantineComponentStyles(): Plugin {
