@@ -152,7 +152,9 @@ test('on a 360 px phone every footer tab shows its icon and one unbroken word, a
   await expect(tabs.first()).toHaveText('Schedule');
 });
 
-test("on a phone the waiting room's tabs keep their styles and one row, scrolling sideways", async ({ page }) => {
+test("on a phone the waiting room's tabs keep their styles and one row, scrolling sideways", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInByApi(page, DEMO.provider, { open: '/provider/waiting-room-telehealth' });
   await expect(page.getByRole('heading', { level: 1, name: 'Telehealth Waiting Room' })).toBeVisible();

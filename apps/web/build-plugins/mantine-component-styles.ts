@@ -147,7 +147,11 @@ export function mantineImportsOf(code: string): string[] {
       continue;
     }
     for (const part of (match[2] ?? '').split(',')) {
-      const name = part.trim().split(/\s+as\s+/)[0]?.trim() ?? '';
+      const name =
+        part
+          .trim()
+          .split(/\s+as\s+/)[0]
+          ?.trim() ?? '';
       if (name && !name.startsWith('type ') && !names.includes(name)) {
         names.push(name);
       }
