@@ -1,6 +1,7 @@
 import { defineConfig, type Project } from '@playwright/test';
 import type { PortalWorkerOptions } from './fixtures/test.ts';
 import { chromiumLaunchOptions } from './fixtures/chromium.ts';
+import { TWO_INSTANCES_POSTGRES_ENV } from './fixtures/two-instances.ts';
 
 // One project per server configuration (docs/testing.md): a worker starts its server once and keeps
 // it for every test of its project, instead of restarting whenever the next test wants another
@@ -27,6 +28,13 @@ const ownConfigurationSpecs = [
   // variant-browser-extension).
   'variant-browser-extension.spec.ts',
 ];
+// Issue 20 item 6 (decision 0071): two servers on one PostgreSQL and Redis. A project only when
+// E2E_POSTGRES_URL is set (the PostgreSQL pass of .ci/run); otherwise no project runs the spec, so a
+// machine without those servers neither fails nor skips it.
+const twoInstancesSpecs = ['two-instances.spec.ts'];
+const twoInstancesProjects = process.env[TWO_INSTANCES_POSTGRES_ENV]
+  ? [{ name: 'two-instances', testMatch: twoInstancesSpecs }]
+  : [];
 // The other variants of spec 1 §1 (decision 0037): one small project each, named after its APP_VARIANT.
 const variantSpecs = ['quick-link', 'unitedmd', 'womens-healthcare'].map((variant) => ({
   variant,
@@ -41,6 +49,7 @@ const projects: Project<object, PortalWorkerOptions>[] = [
       ...ownConfigurationSpecs,
       ...variantSpecs.map(({ spec }) => spec),
       ...permissionMatrixSpecs,
+      ...twoInstancesSpecs,
     ],
     use: { portalEnv: { APP_VARIANT: 'care-plan' } },
   },
@@ -56,6 +65,7 @@ const projects: Project<object, PortalWorkerOptions>[] = [
     testMatch: spec,
     use: { portalEnv: { APP_VARIANT: variant } },
   })),
+  ...twoInstancesProjects,
 ];
 
 export default defineConfig<object, PortalWorkerOptions>({
