@@ -4,6 +4,7 @@ import { measurePageSize } from './login-page-size.ts';
 import { measureVideoCall } from './video-call.ts';
 import { describePwa, measurePwa } from './pwa-installability.ts';
 import { describeLighthouse, measureLighthouse } from './lighthouse.ts';
+import { describeMessageSend, measureMessageSend } from './message-send.ts';
 
 // Benchmarks, not tests: they report figures and ratios against a baseline measured in the same run,
 // and never fail on a wall-clock limit. Run with `npm run bench` (it builds first).
@@ -14,6 +15,7 @@ const start = await measureColdStart();
 const video = await measureVideoCall();
 const pwa = await measurePwa();
 const lighthouseFigures = await measureLighthouse();
+const messageSend = await measureMessageSend();
 
 const report = {
   measuredAt: new Date().toISOString(),
@@ -23,6 +25,7 @@ const report = {
   videoCall: video,
   installableApp: pwa,
   lighthouse: lighthouseFigures,
+  messageSend,
 };
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
 await writeFile(new URL('./results/latest.json', import.meta.url), JSON.stringify(report, null, 2));
@@ -60,3 +63,4 @@ console.log(
 );
 console.log(`\n${describePwa(pwa).lines.join('\n')}`);
 console.log(`\n${describeLighthouse(lighthouseFigures).join('\n')}`);
+console.log(`\n${describeMessageSend(messageSend).join('\n')}`);

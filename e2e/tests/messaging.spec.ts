@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AccessibilityWatch } from '../fixtures/accessibility.ts';
 import { DEMO } from '../fixtures/demo.ts';
-import { createUser } from '../fixtures/dev-fixtures.ts';
+import { accessToken } from '../fixtures/check-in-world.ts';
+import { createClinic, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { latestMessages } from '../fixtures/outbox.ts';
 import { signInByApi } from '../fixtures/session.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -98,6 +99,76 @@ test('dr.smith messages jane, who sees it arrive and answers; dr.smith sees the 
   const { findings } = await janeAxe.finish();
   expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
   await janeContext.close();
+});
+
+test('a long thread opens on its newest messages and loads earlier ones on request', async ({
+  page,
+  request,
+}) => {
+  // Issue 20 item 4 (decision 0069): pages of 30, newest first; a send answers the new message alone.
+  const clinic = await createClinic(request, { name: `Paging clinic ${Date.now().toString(36)}` });
+  const doctorName = uniqueName('paging.doctor');
+  await createUser(request, {
+    memberType: 'doctor',
+    username: doctorName,
+    password: PASSWORD,
+    clinicNumbers: [clinic.clinicNumber],
+    permissions: ['MESSAGE', 'PATIENT'],
+  });
+  const patientName = uniqueName('paging.patient');
+  const patient = await createUser(request, {
+    username: patientName,
+    password: PASSWORD,
+    firstName: 'Paula',
+    lastName: lettersOnly('Pager'),
+    clinicNumbers: [clinic.clinicNumber],
+  });
+  const doctor = { authorization: `Bearer ${await accessToken(request, doctorName, PASSWORD)}` };
+  const created = await request.post(`/api/provider/clinics/${clinic.id}/messages/threads`, {
+    headers: doctor,
+    data: { subject: 'A long conversation', body: 'Message 1', patientId: patient.id },
+  });
+  expect(created.status()).toBe(201);
+  const threadId = ((await created.json()) as { id: string }).id;
+  const total = 35;
+  for (let index = 2; index <= total; index += 1) {
+    const sent = await request.post(
+      `/api/provider/clinics/${clinic.id}/messages/threads/${threadId}/messages`,
+      {
+        headers: doctor,
+        data: { body: `Message ${index}` },
+      },
+    );
+    expect(sent.status()).toBe(201);
+    // The answer is the new message, not the thread.
+    expect(await sent.json()).toMatchObject({ body: `Message ${index}`, mine: true });
+  }
+
+  await signInByApi(page, patientName, { password: PASSWORD, open: `/user/message/${threadId}` });
+  const messages = page.getByTestId('thread-messages').getByRole('listitem');
+  await expect(messages.last()).toContainText(`Message ${total}`);
+  await expect(messages).toHaveCount(30);
+  await expect(messages.first()).toContainText('Message 6');
+
+  const earlier = page.getByRole('button', { name: 'Show earlier messages' });
+  await earlier.focus();
+  await page.keyboard.press('Enter');
+  await expect(messages).toHaveCount(total);
+  await expect(messages.first()).toContainText('Message 1');
+  await expect(page.getByRole('status').filter({ hasText: 'earlier messages loaded' })).toHaveText(
+    '5 earlier messages loaded.',
+  );
+  await expect(earlier).toHaveCount(0);
+  // Keyboard focus lands on the newest earlier message, just above where the reader was.
+  await expect(messages.nth(4)).toBeFocused();
+  await expect(messages.nth(4)).toContainText('Message 5');
+
+  // Her reply is added once: from the answer, and not again when her own realtime hint refetches.
+  await page.getByLabel('Your reply').fill('Thanks for all of this.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(messages.last()).toContainText('Thanks for all of this.');
+  await expect(page.getByLabel('Your reply')).toHaveValue('');
+  await expect(page.getByTestId('thread-messages').getByText('Thanks for all of this.')).toHaveCount(1);
 });
 
 async function patientToken(request: APIRequestContext, username: string): Promise<string> {

@@ -9,6 +9,8 @@ export const SMS_TEMPLATE_NAME_MAX = 100;
 /** A thread has one patient at most (patients never see each other) and a few providers. */
 export const THREAD_PROVIDERS_MAX = 20;
 export const BULK_RECIPIENTS_MAX = 500;
+/** Messages in one page of a thread (decision 0069): the newest page first, then earlier ones. */
+export const THREAD_PAGE_SIZE = 30;
 /** spec 3 §9: unread messages count refreshed every 30 minutes (the fallback of realtime hints). */
 export const UNREAD_COUNT_POLL_MS = 30 * 60_000;
 
@@ -37,3 +39,7 @@ export const UNKNOWN_PLACEHOLDER_TEXT = 'Unknown placeholder. Use {firstName}, {
 /** Realtime event types of this domain, on realtimeTopic.user of each recipient (BRIEF-dots). */
 export const MESSAGE_CREATED_EVENT = 'message.created';
 export const COUNTS_CHANGED_EVENT = 'counts.changed';
+
+/** A cursor the server did not make, or one altered on the way (decision 0069). */
+export const INVALID_CURSOR_TEXT =
+  'This link to earlier messages is not valid. Open the conversation again to load them.';

@@ -7,6 +7,7 @@ import {
   SMS_BODY_MAX,
   SMS_TEMPLATE_NAME_MAX,
   THREAD_PROVIDERS_MAX,
+  INVALID_CURSOR_TEXT,
   UNKNOWN_PLACEHOLDER_TEXT,
   unknownPlaceholders,
 } from './messaging-constants.ts';
@@ -97,8 +98,28 @@ export const threadMessageSchema = z.object({
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
-export const threadDetailSchema = threadSummarySchema.extend({ messages: z.array(threadMessageSchema) });
+/**
+ * One page of a thread (issue 20 item 4, decision 0069): its newest THREAD_PAGE_SIZE messages, or
+ * those before `?before=`, oldest first. `earlierCursor` asks for the page before this one; null when
+ * this page holds the thread's first message.
+ */
+export const threadDetailSchema = threadSummarySchema.extend({
+  messages: z.array(threadMessageSchema),
+  earlierCursor: z.string().nullable(),
+});
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;
+
+/**
+ * GET .../threads/:threadId?before=<cursor> — the cursor exactly as a previous page gave it. It is
+ * opaque: only its alphabet and length are checked here; the server reads it (and refuses one it did
+ * not make with the same text).
+ */
+export const threadPageQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, INVALID_CURSOR_TEXT)
+    .optional(),
+});
 
 /** POST .../messages/threads — at most one patient, some providers; at least one receiver. */
 export const createThreadRequestSchema = z
@@ -121,6 +142,7 @@ export const createThreadRequestSchema = z
   });
 export type CreateThreadRequest = z.input<typeof createThreadRequestSchema>;
 
+/** POST .../threads/:threadId/messages — answers only the new message (threadMessageSchema, decision 0069). */
 export const replyRequestSchema = z.object({ body: messageBodySchema });
 export type ReplyRequest = z.infer<typeof replyRequestSchema>;
 

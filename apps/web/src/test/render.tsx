@@ -35,6 +35,7 @@ import { voiceCallsEn } from '../features/voice-calls/i18n/en.ts';
 import { providerShellEn } from '../features/provider-shell/i18n/en.ts';
 import { patientsEn } from '../features/patients/i18n/en.ts';
 import { auditEn } from '../features/audit/i18n/en.ts';
+import { messagingEn } from '../features/messaging/i18n/en.ts';
 import { AppConfigContext, setLoadedAppConfig } from '../lib/variant/app-config.ts';
 
 export const TEST_CONFIG: AppConfig = {
@@ -87,6 +88,7 @@ export function createTestI18n() {
         providerShell: providerShellEn,
         patients: patientsEn,
         audit: auditEn,
+        messaging: messagingEn,
       },
     },
     keySeparator: false,

@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { clinicPatients, clinics, departments, providers } from '../../db/schema/clinics.ts';
@@ -147,7 +163,16 @@ export async function countUnread(db: Queryable, userId: string, clinicId?: stri
   return row?.value ?? 0;
 }
 
-export async function findMessages(db: Queryable, threadId: string) {
+/**
+ * One page of a thread, newest first: `limit` messages before the sequence number `before` (all
+ * when null). Served by thread_messages_thread_idx (thread_id, seq) read backwards.
+ */
+export async function findMessagesPage(
+  db: Queryable,
+  threadId: string,
+  before: number | null,
+  limit: number,
+) {
   return db
     .select({
       id: threadMessages.id,
@@ -159,8 +184,34 @@ export async function findMessages(db: Queryable, threadId: string) {
     })
     .from(threadMessages)
     .innerJoin(users, eq(users.id, threadMessages.senderUserId))
-    .where(eq(threadMessages.threadId, threadId))
-    .orderBy(asc(threadMessages.seq));
+    .where(
+      and(
+        eq(threadMessages.threadId, threadId),
+        before === null ? undefined : lt(threadMessages.seq, before),
+      ),
+    )
+    .orderBy(desc(threadMessages.seq))
+    .limit(limit);
+}
+
+/**
+ * The user's place in the thread (of that clinic when given) and their name, or undefined when they
+ * take no part in it: the one read a send needs before it writes.
+ */
+export async function findParticipation(db: Queryable, threadId: string, userId: string, clinicId?: string) {
+  const [row] = await db
+    .select({ kind: messageThreadParticipants.kind, senderName: fullName })
+    .from(messageThreadParticipants)
+    .innerJoin(messageThreads, eq(messageThreads.id, messageThreadParticipants.threadId))
+    .innerJoin(users, eq(users.id, messageThreadParticipants.userId))
+    .where(
+      and(
+        eq(messageThreadParticipants.threadId, threadId),
+        eq(messageThreadParticipants.userId, userId),
+        clinicId ? eq(messageThreads.clinicId, clinicId) : undefined,
+      ),
+    );
+  return row;
 }
 
 export async function insertThread(
@@ -204,7 +255,7 @@ export async function insertMessage(
       body: values.body,
       createdAt: values.now,
     })
-    .returning({ id: threadMessages.id, seq: threadMessages.seq });
+    .returning({ id: threadMessages.id, seq: threadMessages.seq, createdAt: threadMessages.createdAt });
   if (!row) {
     throw new Error('message was not stored');
   }

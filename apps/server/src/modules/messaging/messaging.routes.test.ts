@@ -12,7 +12,9 @@ import {
   smsTemplateSchema,
   threadDetailSchema,
   threadListSchema,
+  threadMessageSchema,
 } from '@app/contracts/messaging';
+import { INVALID_CURSOR_TEXT, THREAD_PAGE_SIZE } from '@app/contracts/messaging-constants';
 import { realtimeTopic } from '@app/contracts/realtime';
 import { clinics, providers } from '../../db/schema/clinics.ts';
 import { messageThreads, smsOptOuts, smsTemplates } from '../../db/schema/messaging.ts';
@@ -134,10 +136,15 @@ describe('messaging', () => {
         payload: { body: '  Thank you, doctor!  ' },
       });
       expect(answer.statusCode).toBe(201);
-      expect(threadDetailSchema.parse(answer.json()).messages.at(-1)).toMatchObject({
-        body: 'Thank you, doctor!',
-        mine: true,
-      });
+      // issue 20 item 4: the answer is the new message alone, not the thread.
+      const sent = threadMessageSchema.strict().parse(answer.json());
+      expect(sent).toMatchObject({ body: 'Thank you, doctor!', mine: true, senderId: jane.id });
+      const reread = threadDetailSchema.parse(
+        (
+          await t.app.inject({ url: `/api/messages/threads/${threadId}`, headers: bearer(jane.token) })
+        ).json(),
+      );
+      expect(reread.messages.at(-1)).toEqual(sent);
 
       const smithCount = await t.app.inject({
         url: `${base}/messages/unread-count`,
@@ -336,6 +343,186 @@ describe('messaging', () => {
       });
       expect(emptyReply.statusCode).toBe(400);
       expect(apiErrorSchema.parse(emptyReply.json()).message).toContain('Please write a message.');
+    });
+  });
+
+  describe('thread pages (decision 0069)', () => {
+    let longThreadId: string;
+    const total = THREAD_PAGE_SIZE * 2 + 5;
+
+    beforeAll(async () => {
+      const created = await createThread(smith.token, {
+        subject: 'Long',
+        body: 'Message 1',
+        patientId: olive.id,
+      });
+      longThreadId = threadDetailSchema.parse(created.json()).id;
+      for (let index = 2; index <= total; index += 1) {
+        const token = index % 2 === 0 ? olive.token : smith.token;
+        const url =
+          index % 2 === 0
+            ? `/api/messages/threads/${longThreadId}/messages`
+            : `${base}/messages/threads/${longThreadId}/messages`;
+        const sent = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: bearer(token),
+          payload: { body: `Message ${index}` },
+        });
+        expect(sent.statusCode).toBe(201);
+      }
+    });
+
+    async function page(token: string, url: string) {
+      const response = await t.app.inject({ url, headers: bearer(token) });
+      expect(response.statusCode, response.body).toBe(200);
+      return threadDetailSchema.parse(response.json());
+    }
+
+    it('answers the newest page first and walks back with the cursor, without gaps or repeats', async () => {
+      const url = `/api/messages/threads/${longThreadId}`;
+      const newest = await page(olive.token, url);
+      expect(newest.messages).toHaveLength(THREAD_PAGE_SIZE);
+      expect(newest.messages.at(-1)?.body).toBe(`Message ${total}`);
+      expect(newest.earlierCursor).toEqual(expect.any(String));
+
+      const bodies = newest.messages.map((message) => message.body);
+      let cursor = newest.earlierCursor;
+      let pages = 1;
+      while (cursor) {
+        const earlier = await page(olive.token, `${url}?before=${cursor}`);
+        bodies.unshift(...earlier.messages.map((message) => message.body));
+        cursor = earlier.earlierCursor;
+        pages += 1;
+      }
+      expect(pages).toBe(3);
+      expect(bodies).toEqual(Array.from({ length: total }, (_, index) => `Message ${index + 1}`));
+    });
+
+    it('pages the provider route the same way, with the same cursors', async () => {
+      const url = `${base}/messages/threads/${longThreadId}`;
+      const newest = await page(smith.token, url);
+      const patientNewest = await page(olive.token, `/api/messages/threads/${longThreadId}`);
+      expect(newest.earlierCursor).toBe(patientNewest.earlierCursor);
+      const earlier = await page(smith.token, `${url}?before=${newest.earlierCursor ?? ''}`);
+      expect(earlier.messages.at(-1)?.body).toBe(`Message ${total - THREAD_PAGE_SIZE}`);
+      expect(earlier.messages.map((message) => message.mine)).toContain(true);
+    });
+
+    it('a new message moves the newest page but not the pages behind a cursor', async () => {
+      const url = `/api/messages/threads/${longThreadId}`;
+      const newest = await page(olive.token, url);
+      const earlierBefore = await page(olive.token, `${url}?before=${newest.earlierCursor ?? ''}`);
+      await t.app.inject({
+        method: 'POST',
+        url: `${url}/messages`,
+        headers: bearer(olive.token),
+        payload: { body: 'A late one' },
+      });
+      const earlierAfter = await page(olive.token, `${url}?before=${newest.earlierCursor ?? ''}`);
+      expect(earlierAfter.messages).toEqual(earlierBefore.messages);
+      expect((await page(olive.token, url)).messages.at(-1)?.body).toBe('A late one');
+    });
+
+    it('refuses a cursor it did not make with 400 and a clear message', async () => {
+      const forged = Buffer.from('m1.0', 'utf8').toString('base64url');
+      const tooBig = Buffer.from('m1.1234567890123456', 'utf8').toString('base64url');
+      for (const cursor of ['', 'not*base64', 'abc', forged, tooBig, 'x'.repeat(65), '%00']) {
+        const response = await t.app.inject({
+          url: `/api/messages/threads/${longThreadId}?before=${cursor}`,
+          headers: bearer(olive.token),
+        });
+        expect(response.statusCode, cursor).toBe(400);
+        expect(apiErrorSchema.parse(response.json()).message).toContain(INVALID_CURSOR_TEXT);
+      }
+    });
+
+    it("keeps the cursor to the caller's own threads", async () => {
+      const newest = await page(olive.token, `/api/messages/threads/${longThreadId}`);
+      const asJane = await t.app.inject({
+        url: `/api/messages/threads/${longThreadId}?before=${newest.earlierCursor ?? ''}`,
+        headers: bearer(jane.token),
+      });
+      expect(asJane.statusCode).toBe(404);
+      const asColleague = await t.app.inject({
+        url: `${base}/messages/threads/${longThreadId}?before=${newest.earlierCursor ?? ''}`,
+        headers: bearer(colleague.token),
+      });
+      expect(asColleague.statusCode).toBe(404);
+      const asStranger = await t.app.inject({
+        url: `/api/provider/clinics/${stranger.clinicId}/messages/threads/${longThreadId}?before=${newest.earlierCursor ?? ''}`,
+        headers: bearer(stranger.token),
+      });
+      expect(asStranger.statusCode).toBe(404);
+    });
+
+    it('reading the newest page and marking read clears every unread message of the thread', async () => {
+      // More unread messages than a page holds: the sender marks read by sending, so olive writes alone.
+      for (let index = 0; index < THREAD_PAGE_SIZE + 2; index += 1) {
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/messages/threads/${longThreadId}/messages`,
+          headers: bearer(olive.token),
+          payload: { body: `Unread ${index}` },
+        });
+      }
+      const unread = await t.app.inject({
+        url: `${base}/messages/unread-count`,
+        headers: bearer(smith.token),
+      });
+      expect(unread.json<{ count: number }>().count).toBeGreaterThan(THREAD_PAGE_SIZE);
+      const read = await t.app.inject({
+        method: 'POST',
+        url: `${base}/messages/threads/${longThreadId}/read`,
+        headers: bearer(smith.token),
+      });
+      expect(read.statusCode).toBe(200);
+      const list = threadListSchema.parse(
+        (await t.app.inject({ url: `${base}/messages/threads`, headers: bearer(smith.token) })).json(),
+      );
+      expect(list.threads.find((item) => item.id === longThreadId)?.unreadCount).toBe(0);
+    });
+
+    it("answers a provider's reply with the new message alone and refuses a stranger's with 404", async () => {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `${base}/messages/threads/${longThreadId}/messages`,
+        headers: bearer(smith.token),
+        payload: { body: 'Provider reply' },
+      });
+      expect(sent.statusCode).toBe(201);
+      expect(threadMessageSchema.strict().parse(sent.json())).toMatchObject({
+        body: 'Provider reply',
+        senderId: smith.id,
+        mine: true,
+      });
+      const foreign = await t.app.inject({
+        method: 'POST',
+        url: `/api/provider/clinics/${stranger.clinicId}/messages/threads/${longThreadId}/messages`,
+        headers: bearer(stranger.token),
+        payload: { body: 'Not mine' },
+      });
+      expect(foreign.statusCode).toBe(404);
+      const limitedReply = await t.app.inject({
+        method: 'POST',
+        url: `${base}/messages/threads/${longThreadId}/messages`,
+        headers: bearer(limited.token),
+        payload: { body: 'No permission' },
+      });
+      expect(limitedReply.statusCode).toBe(403);
+      const providerOnPatientRoute = await t.app.inject({
+        method: 'POST',
+        url: `/api/messages/threads/${longThreadId}/messages`,
+        headers: bearer(smith.token),
+        payload: { body: 'Wrong door' },
+      });
+      expect(providerOnPatientRoute.statusCode).toBe(403);
+      const bodies = (await page(smith.token, `${base}/messages/threads/${longThreadId}`)).messages.map(
+        (message) => message.body,
+      );
+      expect(bodies).not.toContain('Not mine');
+      expect(bodies).not.toContain('No permission');
+      expect(bodies).not.toContain('Wrong door');
     });
   });
 

@@ -26,6 +26,8 @@ import {
   threadDetailSchema,
   threadListQuerySchema,
   threadListSchema,
+  threadMessageSchema,
+  threadPageQuerySchema,
   threadParamsSchema,
 } from '@app/contracts/messaging';
 import { clinicParamsSchema, countResponseSchema } from '@app/contracts/provider-workspace';
@@ -92,10 +94,20 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
     `${base}/messages/threads/:threadId`,
     {
       config: { access: message },
-      schema: { params: clinicThreadParamsSchema, response: { 200: threadDetailSchema, ...errors } },
+      schema: {
+        params: clinicThreadParamsSchema,
+        querystring: threadPageQuerySchema,
+        response: { 200: threadDetailSchema, ...errors },
+      },
     },
     async (request) =>
-      service.readThread(context, requireAuth(request), request.params.threadId, request.params.clinicId),
+      service.readThread(
+        context,
+        requireAuth(request),
+        request.params.threadId,
+        request.params.clinicId,
+        request.query.before,
+      ),
   );
 
   routes.post(
@@ -105,18 +117,19 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
       schema: {
         params: clinicThreadParamsSchema,
         body: replyRequestSchema,
-        response: { 201: threadDetailSchema, ...errors },
+        // Only the new message (issue 20 item 4): the thread is read by pages.
+        response: { 201: threadMessageSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const thread = await service.reply(
+      const message = await service.reply(
         context,
         requireAuth(request),
         request.params.threadId,
         request.body.body,
         request.params.clinicId,
       );
-      return reply.status(201).send(thread);
+      return reply.status(201).send(message);
     },
   );
 
@@ -345,9 +358,20 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
     '/api/messages/threads/:threadId',
     {
       config: { access: access.patient },
-      schema: { params: threadParamsSchema, response: { 200: threadDetailSchema, ...errors } },
+      schema: {
+        params: threadParamsSchema,
+        querystring: threadPageQuerySchema,
+        response: { 200: threadDetailSchema, ...errors },
+      },
     },
-    async (request) => service.readThread(context, requireAuth(request), request.params.threadId),
+    async (request) =>
+      service.readThread(
+        context,
+        requireAuth(request),
+        request.params.threadId,
+        undefined,
+        request.query.before,
+      ),
   );
 
   routes.post(
@@ -357,7 +381,8 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
       schema: {
         params: threadParamsSchema,
         body: replyRequestSchema,
-        response: { 201: threadDetailSchema, ...errors },
+        // Only the new message (issue 20 item 4): the thread is read by pages.
+        response: { 201: threadMessageSchema, ...errors },
       },
     },
     async (request, reply) =>

@@ -1,4 +1,9 @@
-import { BULK_RECIPIENTS_MAX, renderSmsText } from '@app/contracts/messaging-constants';
+import {
+  BULK_RECIPIENTS_MAX,
+  INVALID_CURSOR_TEXT,
+  THREAD_PAGE_SIZE,
+  renderSmsText,
+} from '@app/contracts/messaging-constants';
 import {
   type BulkMessage,
   type BulkMessageList,
@@ -9,6 +14,7 @@ import {
   type SmsRecord,
   type SmsTemplate,
   type ThreadDetail,
+  type ThreadMessage,
   type ThreadSummary,
 } from '@app/contracts/messaging';
 import type { z } from 'zod';
@@ -27,6 +33,7 @@ import type { Db } from '../../db/client.ts';
 import { auditChangeTouches } from '../../platform/audit/audit-transaction.ts';
 import * as repo from './messaging.repository.ts';
 import { publishMessageEvents } from './messaging-events.ts';
+import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts';
 
 // spec 3 §2 secure messaging, SMS templates and bulk messaging (decision 0026).
 
@@ -87,13 +94,39 @@ export function listThreads(
   return summaries(context, auth.userId, filter);
 }
 
-/** One thread the caller takes part in; any other thread answers 404, as if it did not exist. */
+function toThreadMessage(
+  message: { id: string; senderId: string; senderName: string; body: string; createdAt: Date },
+  userId: string,
+): ThreadMessage {
+  return {
+    id: message.id,
+    senderId: message.senderId,
+    senderName: message.senderName,
+    body: message.body,
+    createdAt: message.createdAt.toISOString(),
+    mine: message.senderId === userId,
+  };
+}
+
+/**
+ * One page of a thread the caller takes part in (decision 0069): its newest THREAD_PAGE_SIZE
+ * messages, or those before `before`, oldest first. Any other thread answers 404, as if it did not
+ * exist; a cursor this server did not make answers 400.
+ */
 export async function readThread(
   context: AppContext,
   auth: AuthContext,
   threadId: string,
   clinicId?: string,
+  before?: string,
 ): Promise<ThreadDetail> {
+  const beforeSeq = before === undefined ? null : decodeMessageCursor(before);
+  if (before !== undefined && beforeSeq === null) {
+    throw new HttpError(400, INVALID_CURSOR_TEXT, {
+      code: 'invalid_cursor',
+      errors: [{ detail: INVALID_CURSOR_TEXT, field: 'before' }],
+    });
+  }
   const [summary] = await summaries(context, auth.userId, {
     threadId,
     ...(clinicId ? { clinicId } : {}),
@@ -101,17 +134,14 @@ export async function readThread(
   if (!summary) {
     throw THREAD_NOT_FOUND();
   }
-  const messages = await repo.findMessages(context.db, threadId);
+  // One more than a page tells whether an earlier page exists without counting the thread.
+  const newestFirst = await repo.findMessagesPage(context.db, threadId, beforeSeq, THREAD_PAGE_SIZE + 1);
+  const page = newestFirst.slice(0, THREAD_PAGE_SIZE).reverse();
+  const oldest = page[0];
   return {
     ...summary,
-    messages: messages.map((message) => ({
-      id: message.id,
-      senderId: message.senderId,
-      senderName: message.senderName,
-      body: message.body,
-      createdAt: message.createdAt.toISOString(),
-      mine: message.senderId === auth.userId,
-    })),
+    messages: page.map((message) => toThreadMessage(message, auth.userId)),
+    earlierCursor: newestFirst.length > THREAD_PAGE_SIZE && oldest ? encodeMessageCursor(oldest.seq) : null,
   };
 }
 
@@ -165,27 +195,41 @@ export async function createThread(
   return readThread(context, auth, threadId, clinicId);
 }
 
+/**
+ * Adds the caller's message to a thread they take part in and answers only that message (issue 20
+ * item 4): the sender's page appends it, the other party's pages hear of it over realtime.
+ */
 export async function reply(
   context: AppContext,
   auth: AuthContext,
   threadId: string,
   body: string,
   clinicId?: string,
-): Promise<ThreadDetail> {
-  // readThread refuses a thread the caller does not take part in (404).
-  await readThread(context, auth, threadId, clinicId);
-  await context.db.transaction(async (tx) => {
-    const now = context.now();
-    await repo.insertMessage(tx, { threadId, senderUserId: auth.userId, body, now });
+): Promise<ThreadMessage> {
+  // One indexed read: a thread the caller does not take part in (or of another clinic) is a 404.
+  const participation = await repo.findParticipation(context.db, threadId, auth.userId, clinicId);
+  if (!participation) {
+    throw THREAD_NOT_FOUND();
+  }
+  const now = context.now();
+  const { message, recipients } = await context.db.transaction(async (tx) => {
+    const stored = await repo.insertMessage(tx, { threadId, senderUserId: auth.userId, body, now });
     const participants = await repo.findParticipantIds(tx, threadId);
     for (const participant of participants) {
       if (participant.kind === 'patient' && participant.userId !== auth.userId) {
         await pushNewMessage(tx, participant.userId, threadId, now);
       }
     }
+    return {
+      message: stored,
+      recipients: participants.map((p) => p.userId).filter((id) => id !== auth.userId),
+    };
   });
-  await notifyParticipants(context, threadId, auth.userId);
-  return readThread(context, auth, threadId, clinicId);
+  await notifyRecipients(context, threadId, auth.userId, recipients);
+  return toThreadMessage(
+    { ...message, senderId: auth.userId, senderName: participation.senderName, body },
+    auth.userId,
+  );
 }
 
 export async function markThreadRead(
@@ -194,8 +238,9 @@ export async function markThreadRead(
   threadId: string,
   clinicId?: string,
 ): Promise<{ count: number }> {
-  // readThread refuses a thread the caller does not take part in (404).
-  await readThread(context, auth, threadId, clinicId);
+  if (!(await repo.findParticipation(context.db, threadId, auth.userId, clinicId))) {
+    throw THREAD_NOT_FOUND();
+  }
   // In a transaction, so the audit events commit with the change (decision 0064).
   await context.db.transaction((tx) => repo.markRead(tx, threadId, auth.userId));
   await publishMessageEvents(context, { countsChangedFor: [auth.userId] });
@@ -229,6 +274,15 @@ async function pushNewMessage(tx: Db, patientUserId: string, threadId: string, n
 async function notifyParticipants(context: AppContext, threadId: string, senderId: string): Promise<void> {
   const participants = await repo.findParticipantIds(context.db, threadId);
   const recipients = participants.map((p) => p.userId).filter((id) => id !== senderId);
+  await notifyRecipients(context, threadId, senderId, recipients);
+}
+
+async function notifyRecipients(
+  context: AppContext,
+  threadId: string,
+  senderId: string,
+  recipients: string[],
+): Promise<void> {
   await publishMessageEvents(context, {
     threadId,
     messageFor: recipients,
