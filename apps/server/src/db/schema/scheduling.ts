@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   index,
@@ -236,3 +237,14 @@ export const waitlistEntries = pgTable(
     index('waitlist_entries_queue_idx').on(table.providerId, table.consultationTypeId, table.createdAt),
   ],
 );
+
+/**
+ * Issue 20 item 3, decision 0070: a counter per provider, raised by triggers (migration 0023) in the
+ * same statement, hence the same transaction, as every write to what a slot search reads of that
+ * provider: appointments, slot holds, time off and weekly hours. A cached slot answer is served only
+ * while the version it was computed at is still the current one, on every instance. No row = 0.
+ */
+export const providerSlotVersions = pgTable('provider_slot_versions', {
+  providerId: uuid('provider_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

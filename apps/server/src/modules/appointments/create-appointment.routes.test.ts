@@ -140,8 +140,32 @@ describe('create appointment (spec 2 §3 create payload, §4 booking and resched
     expect(read.json<Appointment>()).toMatchObject({ id, appointmentComment: 'Sore throat', type: 'office' });
   });
 
+  /** The slot search of one local day (`days` from today), as the start instants it offers. */
+  const searchDay = async (token: string, days: number) => {
+    const date = slot(days, 0).startAt.slice(0, 10);
+    const query = new URLSearchParams({
+      clinicUuid: world.clinicId,
+      providerId: world.provider.providerId,
+      consultationTypeId: world.officeTypeId,
+      departmentUuid: world.departmentId,
+      startAt: date,
+      finishAt: date,
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/scheduling/time-slots?${query.toString()}`,
+      headers: auth(token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ startTimestamp: number }[]>().map((entry) => entry.startTimestamp * 1000);
+  };
+
   it('50 concurrent requests for one slot from two patients: exactly one 201, the others 409 with the message', async () => {
     const body = payload(4, 10);
+    // Decision 0070: both patients' searches are cached before the race; the booking check is the
+    // database's, so the cache cannot let a second booking through, and no cached answer outlives it.
+    expect(await searchDay(ann.token, 4)).toContain(slot(4, 10).date.getTime());
+    expect(await searchDay(bob.token, 4)).toContain(slot(4, 10).date.getTime());
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, index) => create(index % 2 === 0 ? ann.token : bob.token, body)),
     );
@@ -165,6 +189,8 @@ describe('create appointment (spec 2 §3 create payload, §4 booking and resched
         ),
       );
     expect(live).toHaveLength(1);
+    expect(await searchDay(ann.token, 4)).not.toContain(slot(4, 10).date.getTime());
+    expect(await searchDay(bob.token, 4)).not.toContain(slot(4, 10).date.getTime());
   });
 
   it('the database itself refuses an overlapping live appointment (23P01, appointments_no_overlap)', async () => {

@@ -1,10 +1,18 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { placeholder, prepared } from '../../db/prepared.ts';
-import { consultationTypes, departments, providers, providerSchedules } from '../../db/schema/clinics.ts';
+import {
+  clinicPatients,
+  clinics,
+  consultationTypes,
+  departments,
+  providers,
+  providerSchedules,
+} from '../../db/schema/clinics.ts';
 import {
   appointments,
   providerConsultationTypes,
+  providerSlotVersions,
   providerTimeOff,
   slotHolds,
 } from '../../db/schema/scheduling.ts';
@@ -85,6 +93,113 @@ export async function findOffer(
     clinicId: key.clinicId,
   });
   return row ?? null;
+}
+
+/** What one slot search needs before it can answer from the cache (findSlotSearchContext). */
+export interface SlotSearchContext {
+  /** The caller is registered at the clinic as a patient (always false when no patient is named). */
+  isClinicPatient: boolean;
+  offer: Offer | null;
+  /** provider_slot_versions of the provider as text ('0' when none is stored yet). */
+  slotVersion: string;
+}
+
+/**
+ * Issue 20 item 3, decision 0070: the clinic registration of the caller, the offer and the
+ * provider's slot version in one round trip (they were three statements). Driven by the clinic row,
+ * so an unknown clinic answers null and an unknown offer answers offer: null. The offer is read live
+ * on every search: only appointments, holds, time off and hours are left to the version.
+ */
+export async function findSlotSearchContext(
+  db: Db,
+  key: { clinicId: string; providerId: string; departmentId: string; consultationTypeId: string },
+  patientUserId: string | null,
+): Promise<SlotSearchContext | null> {
+  const statement = prepared(db, 'scheduling_slot_search_context', () =>
+    db
+      .select({
+        ...offerColumns,
+        // The offer's own ids come from the inner tables: null when any of the three is missing.
+        offerProviderId: providers.id,
+        offerDepartmentId: departments.id,
+        offerTypeId: consultationTypes.id,
+        isClinicPatient: sql<boolean>`(${clinicPatients.userId} is not null)`,
+        slotVersion: sql<string>`coalesce((select ${providerSlotVersions.version} from ${providerSlotVersions} where ${providerSlotVersions.providerId} = ${placeholder('providerId')}), 0)::text`,
+      })
+      .from(clinics)
+      .leftJoin(
+        clinicPatients,
+        and(eq(clinicPatients.clinicId, clinics.id), eq(clinicPatients.userId, placeholder('patientUserId'))),
+      )
+      .leftJoin(
+        providerConsultationTypes,
+        and(
+          eq(providerConsultationTypes.providerId, placeholder('providerId')),
+          eq(providerConsultationTypes.departmentId, placeholder('departmentId')),
+          eq(providerConsultationTypes.consultationTypeId, placeholder('consultationTypeId')),
+        ),
+      )
+      .leftJoin(
+        providers,
+        and(eq(providers.id, providerConsultationTypes.providerId), eq(providers.clinicId, clinics.id)),
+      )
+      .leftJoin(
+        departments,
+        and(eq(departments.id, providerConsultationTypes.departmentId), eq(departments.clinicId, clinics.id)),
+      )
+      .leftJoin(
+        consultationTypes,
+        and(
+          eq(consultationTypes.id, providerConsultationTypes.consultationTypeId),
+          eq(consultationTypes.clinicId, clinics.id),
+        ),
+      )
+      .where(eq(clinics.id, placeholder('clinicId')))
+      .prepare('scheduling_slot_search_context'),
+  );
+  const [row] = await statement.execute({
+    clinicId: key.clinicId,
+    providerId: key.providerId,
+    departmentId: key.departmentId,
+    consultationTypeId: key.consultationTypeId,
+    patientUserId,
+  });
+  if (!row) {
+    return null;
+  }
+  const { offerProviderId, offerDepartmentId, offerTypeId, isClinicPatient, slotVersion, ...columns } = row;
+  const { providerId, departmentId, consultationTypeId, clinicId, timezone, durationMinutes } = columns;
+  const { isTelehealth, isInternal, departmentIsScheduling } = columns;
+  const offer: Offer | null =
+    offerProviderId !== null &&
+    offerDepartmentId !== null &&
+    offerTypeId !== null &&
+    providerId !== null &&
+    departmentId !== null &&
+    consultationTypeId !== null &&
+    clinicId !== null &&
+    timezone !== null &&
+    durationMinutes !== null &&
+    isTelehealth !== null &&
+    isInternal !== null &&
+    departmentIsScheduling !== null
+      ? {
+          providerId,
+          departmentId,
+          consultationTypeId,
+          clinicId,
+          timezone,
+          durationMinutes,
+          isTelehealth,
+          isInternal,
+          departmentIsScheduling,
+          departmentState: columns.departmentState,
+          bookingOpenDate: columns.bookingOpenDate,
+          bookingCloseDate: columns.bookingCloseDate,
+          providerSchedulable: columns.providerSchedulable,
+        }
+      : null;
+  return { isClinicPatient, offer, slotVersion };
 }
 
 /** One provider's weekly blocks in one department. */
@@ -173,6 +288,8 @@ export function blockKey(providerId: string, departmentId: string): string {
 export type BusyKind = 'appointment' | 'hold' | 'time-off';
 export interface BusyInterval extends Interval {
   kind: BusyKind;
+  /** A hold's expiry (epoch ms): the slot is free again from then on. Null for other kinds. */
+  expiresAt: number | null;
 }
 
 /**
@@ -192,6 +309,7 @@ export async function loadBusy(
         kind: sql<BusyKind>`'appointment'`.as('kind'),
         startAt: appointments.startAt,
         finishAt: appointments.finishAt,
+        expiresAt: sql<Date | string | null>`null::timestamptz`.as('expires_at'),
       })
       .from(appointments)
       .where(
@@ -206,6 +324,7 @@ export async function loadBusy(
         kind: sql<BusyKind>`'hold'`.as('kind'),
         startAt: slotHolds.startAt,
         finishAt: slotHolds.finishAt,
+        expiresAt: sql<Date | string | null>`${slotHolds.expiresAt}`.as('expires_at'),
       })
       .from(slotHolds)
       .where(
@@ -223,6 +342,7 @@ export async function loadBusy(
         kind: sql<BusyKind>`'time-off'`.as('kind'),
         startAt: providerTimeOff.startAt,
         finishAt: providerTimeOff.finishAt,
+        expiresAt: sql<Date | string | null>`null::timestamptz`.as('expires_at'),
       })
       .from(providerTimeOff)
       .where(
@@ -245,6 +365,7 @@ export async function loadBusy(
     kind: row.kind,
     start: new Date(row.startAt).getTime(),
     end: new Date(row.finishAt).getTime(),
+    expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt).getTime(),
   }));
 }
 

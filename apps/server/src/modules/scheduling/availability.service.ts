@@ -80,15 +80,32 @@ export async function freeSlotsOfOffer(
     'fromDate' | 'toDate' | 'patientUserId' | 'now' | 'ignoreBookingWindow' | 'limit'
   >,
 ): Promise<FreeSlot[]> {
+  return (await freeSlotsOfOfferUntil(db, offer, blocks, input)).slots;
+}
+
+/**
+ * freeSlotsOfOffer, with the instant until which the answer holds if nothing is written: the first
+ * free slot's start (it stops being offered then) or the first expiry of another patient's hold
+ * (that slot is offered again then), whichever comes first. The slot-search cache keeps it.
+ */
+export async function freeSlotsOfOfferUntil(
+  db: Db,
+  offer: Offer,
+  blocks: readonly WeeklyBlock[],
+  input: Pick<
+    FindFreeSlotsInput,
+    'fromDate' | 'toDate' | 'patientUserId' | 'now' | 'ignoreBookingWindow' | 'limit'
+  >,
+): Promise<{ slots: FreeSlot[]; validUntil: number }> {
   const range = input.ignoreBookingWindow
     ? { fromDate: input.fromDate, toDate: input.toDate }
     : clampToBookingWindow(offer, input.fromDate, input.toDate);
   if (!range || blocks.length === 0) {
-    return [];
+    return { slots: [], validUntil: Number.POSITIVE_INFINITY };
   }
   const instants = localDateRange(range.fromDate, range.toDate, offer.timezone);
   if (!instants) {
-    return [];
+    return { slots: [], validUntil: Number.POSITIVE_INFINITY };
   }
   const busy = await loadBusy(db, {
     providerId: offer.providerId,
@@ -96,7 +113,7 @@ export async function freeSlotsOfOffer(
     now: input.now,
     patientUserId: input.patientUserId,
   });
-  return computeFreeSlots({
+  const slots = computeFreeSlots({
     timezone: offer.timezone,
     blocks,
     durationMinutes: offer.durationMinutes,
@@ -106,6 +123,13 @@ export async function freeSlotsOfOffer(
     now: input.now,
     ...(input.limit === undefined ? {} : { limit: input.limit }),
   });
+  let validUntil = slots[0]?.start ?? Number.POSITIVE_INFINITY;
+  for (const interval of busy) {
+    if (interval.expiresAt !== null && interval.expiresAt < validUntil) {
+      validUntil = interval.expiresAt;
+    }
+  }
+  return { slots, validUntil };
 }
 
 /**

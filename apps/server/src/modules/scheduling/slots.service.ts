@@ -4,17 +4,27 @@ import {
   MAX_SLOT_WINDOW_DAYS,
   SLOT_HOLD_MINUTES,
   type FreezeTimeSlotInput,
-  type TimeSlot,
 } from '@app/contracts/scheduling';
 import type { Db } from '../../db/client.ts';
 import { slotHolds } from '../../db/schema/scheduling.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { daysBetween, formatInstant } from './availability.ts';
-import { findOffer, loadOfferBlocks } from './availability.repository.ts';
-import { checkBookable, freeSlotsOfOffer, OFFER_NOT_FOUND_TEXT, toTimeSlot } from './availability.service.ts';
+import { findOffer, findSlotSearchContext, loadOfferBlocks } from './availability.repository.ts';
+import {
+  checkBookable,
+  freeSlotsOfOfferUntil,
+  OFFER_NOT_FOUND_TEXT,
+  toTimeSlot,
+} from './availability.service.ts';
 import { findDepartment, isClinicPatient } from './catalogue.repository.ts';
-import { callerOf, requireClinicAccess, DEPARTMENT_NOT_FOUND_TEXT } from './catalogue.service.ts';
+import {
+  callerOf,
+  CLINIC_NOT_FOUND_TEXT,
+  requireClinicAccess,
+  DEPARTMENT_NOT_FOUND_TEXT,
+} from './catalogue.service.ts';
+import type { SlotSearchCache } from './slot-search-cache.ts';
 
 export const PATIENT_NOT_FOUND_TEXT = 'Patient not found.';
 export const USER_ID_REQUIRED_TEXT = 'Choose the patient to book for (userId).';
@@ -66,9 +76,15 @@ async function requireDepartment(db: Db, auth: AuthContext, clinicId: string, de
   return department;
 }
 
-/** GET /api/scheduling/time-slots (spec 2 §7 Time slots list, §4 time-slot loading). */
+/**
+ * GET /api/scheduling/time-slots (spec 2 §7 Time slots list, §4 time-slot loading), answered as the
+ * JSON text of the slot list. Issue 20 item 3, decision 0070: one statement reads the caller's clinic
+ * registration, the offer and the provider's slot version; a cached answer of that version is sent
+ * as it is, and only a miss reads the hours and the busy time (two more statements) and serialises.
+ */
 export async function listTimeSlots(
   db: Db,
+  cache: SlotSearchCache,
   auth: AuthContext,
   query: {
     clinicUuid: string;
@@ -80,15 +96,7 @@ export async function listTimeSlots(
     userId?: string | undefined;
   },
   now: Date,
-): Promise<TimeSlot[]> {
-  await requireClinicAccess(db, auth, query.clinicUuid);
-  if (daysBetween(query.startAt, query.finishAt) + 1 > MAX_SLOT_WINDOW_DAYS) {
-    throw new HttpError(400, WINDOW_TOO_LONG_TEXT, {
-      code: 'validation_failed',
-      errors: [{ detail: WINDOW_TOO_LONG_TEXT, field: 'finishAt' }],
-    });
-  }
-  const patientUserId = await patientOfRequest(db, auth, query.clinicUuid, query.userId, false);
+): Promise<string> {
   const isProvider = callerOf(auth).isProvider;
   const key = {
     clinicId: query.clinicUuid,
@@ -96,8 +104,23 @@ export async function listTimeSlots(
     departmentId: query.departmentUuid,
     consultationTypeId: query.consultationTypeId,
   };
-  // The offer query checks clinic, department and type together (one round trip on every search).
-  const offer = await findOffer(db, key);
+  // requireClinicAccess's rule, folded into the one statement: a provider's clinics come from the
+  // token, a patient must be registered at the clinic; anyone else is told it does not exist.
+  const context =
+    isProvider && !auth.clinicIds.includes(query.clinicUuid)
+      ? null
+      : await findSlotSearchContext(db, key, isProvider ? null : auth.userId);
+  if (!context || (!isProvider && !context.isClinicPatient)) {
+    throw new HttpError(404, CLINIC_NOT_FOUND_TEXT, { code: 'clinic_not_found' });
+  }
+  if (daysBetween(query.startAt, query.finishAt) + 1 > MAX_SLOT_WINDOW_DAYS) {
+    throw new HttpError(400, WINDOW_TOO_LONG_TEXT, {
+      code: 'validation_failed',
+      errors: [{ detail: WINDOW_TOO_LONG_TEXT, field: 'finishAt' }],
+    });
+  }
+  const patientUserId = await patientOfRequest(db, auth, query.clinicUuid, query.userId, false);
+  const { offer } = context;
   if (offer && !isProvider && !offer.departmentIsScheduling) {
     // spec 2 §6: outside the care-manager app only departments open for scheduling are bookable.
     throw new HttpError(404, DEPARTMENT_NOT_FOUND_TEXT, { code: 'department_not_found' });
@@ -105,15 +128,40 @@ export async function listTimeSlots(
   if (!offer || !offer.providerSchedulable || (offer.isInternal && !isProvider)) {
     throw new HttpError(404, OFFER_NOT_FOUND_TEXT, { code: 'offer_not_found' });
   }
+  // Everything the answer depends on besides the version and the time: the offer's live settings
+  // (a changed duration, zone or booking window is a different entry), the window, whose holds are
+  // left out (the patient's own), and whether the booking window applies (providers ignore it).
+  const cacheKey = JSON.stringify([
+    offer.providerId,
+    offer.departmentId,
+    offer.consultationTypeId,
+    offer.timezone,
+    offer.durationMinutes,
+    isProvider ? null : offer.bookingOpenDate,
+    isProvider ? null : offer.bookingCloseDate,
+    query.startAt,
+    query.finishAt,
+    patientUserId,
+    isProvider,
+  ]);
+  const nowMs = now.getTime();
+  const cached = cache.get(cacheKey, context.slotVersion, nowMs);
+  if (cached !== null) {
+    return cached;
+  }
   const blocks = await loadOfferBlocks(db, offer.providerId, offer.departmentId);
-  const slots = await freeSlotsOfOffer(db, offer, blocks, {
+  const { slots, validUntil } = await freeSlotsOfOfferUntil(db, offer, blocks, {
     fromDate: query.startAt,
     toDate: query.finishAt,
     patientUserId,
     now,
     ignoreBookingWindow: isProvider,
   });
-  return slots.map((slot) => toTimeSlot(key, slot, offer.timezone));
+  const json = JSON.stringify(slots.map((slot) => toTimeSlot(key, slot, offer.timezone)));
+  // Stored under the version read before the busy time: a booking committed in between makes the
+  // next request see a newer version and compute again, never the other way round.
+  cache.set(cacheKey, { version: context.slotVersion, computedAt: nowMs, validUntil, json });
+  return json;
 }
 
 export interface FreezeResult {
