@@ -115,8 +115,7 @@ export type ThreadDetail = z.infer<typeof threadDetailSchema>;
  * not make with the same text).
  */
 export const threadPageQuerySchema = z.object({
-  before: z
-    .string()
+  before: singleLineText()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, INVALID_CURSOR_TEXT)
     .optional(),
 });
