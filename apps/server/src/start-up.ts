@@ -1,10 +1,11 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { loadSigningKey } from './platform/auth/signing-key.ts';
 import { clockOfEnv, type Clock } from './platform/clock.ts';
+import { loadIoRedis } from './platform/lazy/ioredis.ts';
 import { createRealtimeHub } from './platform/realtime/realtime-hub.ts';
 
 /** Opens the configured database (a server through DATABASE_URL, else PGlite in DATA_DIR) and migrates it. */
@@ -34,6 +35,7 @@ export async function createAppContext(
 ): Promise<AppContext> {
   let redis: Redis | null = null;
   if (env.REDIS_URL) {
+    const { Redis } = await loadIoRedis();
     redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
     redis.on('error', (error: Error) => log?.warn({ err: error.message }, 'redis error'));
   }
