@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { readPgliteTemplate } from './db/pglite-template.ts';
 import type { Env } from './env.ts';
 import { loadSigningKey } from './platform/auth/signing-key.ts';
 import { clockOfEnv, type Clock } from './platform/clock.ts';
@@ -11,7 +12,9 @@ import { createRealtimeHub } from './platform/realtime/realtime-hub.ts';
 /** Opens the configured database (a server through DATABASE_URL, else PGlite in DATA_DIR) and migrates it. */
 export async function openMigratedDatabase(env: Env): Promise<Database> {
   const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    env.DATABASE_URL
+      ? { url: env.DATABASE_URL }
+      : { dataDir: env.DATA_DIR, template: () => readPgliteTemplate() },
   );
   try {
     await database.migrate();
