@@ -49,6 +49,34 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
+    // Decision 0072: each of these costs 100–370 ms of the server's start, and most starts never use
+    // them. The server imports them when first used, through apps/server/src/platform/lazy/; type
+    // imports stay static. Tests and test helpers may import them directly.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/platform/lazy/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@simplewebauthn/server',
+                'pdf-lib',
+                'libphonenumber-js',
+                'libphonenumber-js/*',
+                'ioredis',
+                'sharp',
+              ],
+              allowTypeImports: true,
+              message: 'Heavy at start-up: use its loader in platform/lazy/ (decision 0072).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

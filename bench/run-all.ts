@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { measureColdStart } from './cold-start.ts';
+import { describeColdStart, measureColdStart } from './cold-start.ts';
 import { measurePageSize } from './login-page-size.ts';
 import { measureVideoCall } from './video-call.ts';
 import { describePwa, measurePwa } from './pwa-installability.ts';
@@ -38,14 +38,7 @@ console.log(`  CSS ${kB(size.cssGzipBytes)} kB`);
 for (const file of size.files) {
   console.log(`    ${file.type.padEnd(3)} ${kB(file.gzipBytes).padStart(7)} kB  ${file.url}`);
 }
-console.log(`\nCold start to /healthz 200 (median of 3)`);
-console.log(`  bare Node HTTP server (baseline) ${start.baselineMs.toFixed(0)} ms`);
-console.log(
-  `  empty PGlite data dir            ${start.emptyDataDirMs.toFixed(0)} ms = ${(start.emptyDataDirMs / start.baselineMs).toFixed(1)}x baseline`,
-);
-console.log(
-  `  existing PGlite data dir         ${start.existingDataDirMs.toFixed(0)} ms = ${(start.existingDataDirMs / start.baselineMs).toFixed(1)}x baseline`,
-);
+console.log(`\n${describeColdStart(start).join('\n')}`);
 console.log(
   `\nVideo visit on loopback, both joined -> first remote frame on both sides (goal: under 2 s; median of 3)`,
 );

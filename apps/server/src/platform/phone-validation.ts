@@ -1,4 +1,4 @@
-import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { loadLibPhoneNumber } from './lazy/libphonenumber.ts';
 
 /**
  * The public phone check (spec 1 §7, §9: region US, type mobile). The full ("max") metadata is needed
@@ -6,7 +6,8 @@ import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-j
  * (libphonenumber answers FIXED_LINE_OR_MOBILE for them), so that counts as mobile; toll-free,
  * premium-rate, pager and other services do not.
  */
-export function isValidMobilePhone(phone: string, region: string): boolean {
+export async function isValidMobilePhone(phone: string, region: string): Promise<boolean> {
+  const { isSupportedCountry, parsePhoneNumberFromString } = await loadLibPhoneNumber();
   if (!isSupportedCountry(region)) {
     return false;
   }
@@ -19,7 +20,8 @@ export function isValidMobilePhone(phone: string, region: string): boolean {
 }
 
 /** The number in E.164 (+12125550101), the form the accounts table keeps; null if not valid. */
-export function toE164(phone: string, region: string): string | null {
+export async function toE164(phone: string, region: string): Promise<string | null> {
+  const { isSupportedCountry, parsePhoneNumberFromString } = await loadLibPhoneNumber();
   if (!isSupportedCountry(region)) {
     return null;
   }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Db } from '../db/client.ts';
 import { storedFiles } from '../db/schema/files.ts';
 import { appointmentAttachments } from '../db/schema/patient-records.ts';
 import { appointments } from '../db/schema/scheduling.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import { sha256Hex } from '../platform/files/stored-files.ts';
+import { loadPdfLib } from '../platform/lazy/pdf-lib.ts';
 import { findDemoClinicAndPatient } from './demo-clinic-patient.ts';
 
 // Issue 16 item 2: the demo has one appointment attachment — jane.patient's blood pressure log on her
@@ -24,6 +24,7 @@ const ZONE = 'America/New_York';
 
 /** A one-page PDF: a week of home blood pressure readings up to the seed day. */
 export async function buildBloodPressureLog(patientName: string, now: Date): Promise<Buffer> {
+  const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(DEMO_ATTACHMENT_TITLE);
   pdf.setAuthor(patientName);

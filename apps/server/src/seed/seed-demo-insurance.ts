@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { InsuranceCardKind } from '@app/contracts/insurance';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
@@ -9,6 +8,7 @@ import { storedFiles } from '../db/schema/files.ts';
 import { insuranceCards } from '../db/schema/insurance.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import { sha256Hex } from '../platform/files/stored-files.ts';
+import { loadSharp } from '../platform/lazy/sharp.ts';
 
 // Issue 6: insurance cards waiting for review in the demo clinic (spec 3 §2 Insurance cards), so
 // dr.smith's list and its red dot are not empty. Photos are real JPEGs in the file store; the seed
@@ -24,6 +24,7 @@ async function cardPicture(hue: string): Promise<Buffer> {
     <rect x="40" y="240" width="280" height="18" rx="6" fill="#718096"/>
     <rect x="460" y="150" width="130" height="130" rx="12" fill="${hue}" opacity="0.35"/>
   </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 

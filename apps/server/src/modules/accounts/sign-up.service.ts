@@ -63,24 +63,24 @@ function usernameExistsError(): HttpError {
 }
 
 /** The mobile phone in E.164, or null when none was given; not a US mobile -> 400 on mobilePhone. */
-function mobilePhoneOf(digits: string): string | null {
+async function mobilePhoneOf(digits: string): Promise<string | null> {
   if (digits === '') {
     return null;
   }
-  const e164 = toE164(digits, PHONE_REGION);
-  if (!e164 || !isValidMobilePhone(digits, PHONE_REGION)) {
+  const e164 = await toE164(digits, PHONE_REGION);
+  if (!e164 || !(await isValidMobilePhone(digits, PHONE_REGION))) {
     throw invalidMobilePhone();
   }
   return e164;
 }
 
-function identityOf(input: UserCheckRequest): PersonIdentity {
+async function identityOf(input: UserCheckRequest): Promise<PersonIdentity> {
   return {
     firstName: input.firstName,
     lastName: input.lastName,
     birthdate: input.birthdate,
     email: input.email === '' ? null : input.email.toLowerCase(),
-    mobilePhone: mobilePhoneOf(input.mobilePhone),
+    mobilePhone: await mobilePhoneOf(input.mobilePhone),
   };
 }
 
@@ -90,7 +90,7 @@ function identityOf(input: UserCheckRequest): PersonIdentity {
  * account exists by design (the spec needs it), so its route has the sign-up rate limit (decision 0010).
  */
 export async function checkUser(context: AppContext, input: UserCheckRequest): Promise<UserCheckResponse> {
-  if (await personExists(context.db, identityOf(input))) {
+  if (await personExists(context.db, await identityOf(input))) {
     return { userExists: true };
   }
   if (input.username !== undefined && (await usernameTaken(context.db, input.username))) {
@@ -128,7 +128,7 @@ export async function createUser(
   /** Issue 19 item 10: the device the first session is opened on. */
   device: LoginDevice,
 ): Promise<UserCreateResponse> {
-  const person = identityOf(input);
+  const person = await identityOf(input);
   const passwordHash = await hashSecret(input.password);
   const now = context.now();
   for (let attempt = 1; ; attempt++) {
@@ -193,9 +193,9 @@ export async function createUser(
 }
 
 /** Phone validation (public, spec 1 §7): the same answer for any number, known to us or not. */
-export function validatePhone(input: PhoneValidationRequest): { valid: boolean } {
+export async function validatePhone(input: PhoneValidationRequest): Promise<{ valid: boolean }> {
   // input.type can only be 'mobile' (the schema's enum), the one type the spec asks for (§9).
-  return { valid: isValidMobilePhone(input.phone, input.region) };
+  return { valid: await isValidMobilePhone(input.phone, input.region) };
 }
 
 /** Gender list (public, spec 1 §2 'legal sex'). */

@@ -152,7 +152,7 @@ export async function updateEmergency(
   now: Date,
 ): Promise<EmergencyContact> {
   const user = await requireDemographicsPatient(db, auth, accountId, null);
-  const phone = isValidMobilePhone(input.phone, 'US') ? toE164(input.phone, 'US') : null;
+  const phone = (await isValidMobilePhone(input.phone, 'US')) ? await toE164(input.phone, 'US') : null;
   if (!phone) {
     throw new HttpError(400, EMERGENCY_PHONE_INVALID_TEXT, {
       code: 'validation_error',

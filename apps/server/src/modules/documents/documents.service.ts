@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import {
   DOCUMENT_ALREADY_SIGNED_TEXT,
   DOCUMENT_NOT_FOUND_TEXT,
@@ -18,6 +17,7 @@ import type { AuthContext } from '../../platform/access.ts';
 import { sniffType } from '../../platform/files/image-upload.ts';
 import { storeFile } from '../../platform/files/stored-files.ts';
 import { HttpError } from '../../platform/http-error.ts';
+import { loadSharp } from '../../platform/lazy/sharp.ts';
 import type { TaskWithSetting } from '../check-in/check-in.repository.ts';
 import { completeTaskByFlow, requireTask } from '../check-in/check-in.service.ts';
 import {
@@ -101,6 +101,7 @@ async function cleanSignature(dataUrl: string): Promise<Buffer> {
   ) {
     throw invalid();
   }
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: 4_000_000, failOn: 'error' });
     const meta = await image.metadata();

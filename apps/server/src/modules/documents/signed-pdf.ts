@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
+import { loadPdfLib } from '../../platform/lazy/pdf-lib.ts';
 
 // The signed result (issue 5 item 8): the document's text, the signature picture, the signer's name and
 // the time, as one PDF built by pdf-lib on the server (the client sends only the signature picture).
@@ -42,6 +43,7 @@ export async function buildSignedPdf(input: {
   signedAt: Date;
   clinicName: string;
 }): Promise<Buffer> {
+  const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(pdfSafe(input.title));
   pdf.setAuthor(pdfSafe(input.signerName));

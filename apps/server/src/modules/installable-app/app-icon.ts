@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { DEFAULT_BRAND_BACKGROUND } from '@app/contracts/variants';
 import { APP_ICON_FILES, type AppIconFile } from '@app/contracts/installable-app';
+import { loadSharp } from '../../platform/lazy/sharp.ts';
 
 // The app's icon, drawn here (no artwork from elsewhere): a white appointment card with a cross, on
 // the clinic's brand colour. PNGs are rendered from this SVG by sharp (already a dependency for
@@ -67,9 +67,11 @@ export function renderAppIcon(file: AppIconFile, brandColor: string): Promise<Bu
     if (rendered.size >= MAX_RENDERED) {
       rendered.clear();
     }
-    bytes = sharp(Buffer.from(appIconSvg(purpose, brand, size)))
-      .png({ compressionLevel: 9 })
-      .toBuffer();
+    bytes = loadSharp().then((sharp) =>
+      sharp(Buffer.from(appIconSvg(purpose, brand, size)))
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    );
     // A failed render is not kept: the next request tries again.
     bytes.catch(() => rendered.delete(key));
     rendered.set(key, bytes);

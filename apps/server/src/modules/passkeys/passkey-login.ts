@@ -1,7 +1,8 @@
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { PASSKEY_FAILED_TEXT, PASSKEY_NOT_RECOGNISED_TEXT } from '@app/contracts/passkeys';
 import type { AppContext } from '../../app-context.ts';
 import { OAuthHttpError } from '../../platform/http-error.ts';
+import { loadSimpleWebAuthn } from '../../platform/lazy/simplewebauthn.ts';
 import { findUserById, type UserRow } from '../auth/auth.repository.ts';
 import { takeChallenge } from './ceremony-challenge.ts';
 import { findPasskeyByCredentialId, recordPasskeyUse } from './passkeys.repository.ts';
@@ -31,6 +32,7 @@ export async function verifyPasskeyLogin(
   if (!passkey) {
     throw failed(PASSKEY_NOT_RECOGNISED_TEXT);
   }
+  const { verifyAuthenticationResponse } = await loadSimpleWebAuthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({

@@ -1,16 +1,14 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { PASSKEY_FAILED_TEXT, type Passkey } from '@app/contracts/passkeys';
 import type { AppContext } from '../../app-context.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
+import { loadSimpleWebAuthn } from '../../platform/lazy/simplewebauthn.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import { rememberChallenge, takeChallenge } from './ceremony-challenge.ts';
 import { deletePasskey, insertPasskey, listPasskeys, type PasskeyRow } from './passkeys.repository.ts';
@@ -69,6 +67,7 @@ export async function registrationOptions(
     throw new Error('authenticated user vanished');
   }
   const existing = await listPasskeys(context.db, user.id);
+  const { generateRegistrationOptions } = await loadSimpleWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -108,6 +107,7 @@ export async function registerPasskey(
   if (taken?.userId !== auth.userId) {
     throw failed();
   }
+  const { verifyRegistrationResponse } = await loadSimpleWebAuthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -149,6 +149,7 @@ export async function authenticationOptions(
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   assertBiometricVariant(context);
+  const { generateAuthenticationOptions } = await loadSimpleWebAuthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
   await rememberChallenge(context, 'webauthn-authentication', options.challenge, null);
   return options;

@@ -87,12 +87,12 @@ export async function listPatientClinics(context: AppContext, auth: AuthContext)
   return clinicsWithPermission(context.db, auth.userId, 'PATIENT');
 }
 
-function mobilePhoneOf(digits: string): string | null {
+async function mobilePhoneOf(digits: string): Promise<string | null> {
   if (digits === '') {
     return null;
   }
-  const e164 = toE164(digits, 'US');
-  if (!e164 || !isValidMobilePhone(digits, 'US')) {
+  const e164 = await toE164(digits, 'US');
+  if (!e164 || !(await isValidMobilePhone(digits, 'US'))) {
     throw new HttpError(400, SIGN_UP_MESSAGES.mobilePhoneInvalid, {
       code: 'validation_error',
       errors: [{ detail: SIGN_UP_MESSAGES.mobilePhoneInvalid, field: 'mobilePhone' }],
@@ -117,7 +117,7 @@ export async function registerPatient(
   if (!clinics.some((clinic) => clinic.clinicUuid === clinicId)) {
     throw new HttpError(403, NO_CLINIC_ACCESS_TEXT, { code: 'no_clinic_access' });
   }
-  const mobilePhone = mobilePhoneOf(input.mobilePhone);
+  const mobilePhone = await mobilePhoneOf(input.mobilePhone);
   const person = { firstName: input.firstName, lastName: input.lastName, birthdate: input.birthdate };
   const now = context.now();
   for (let attempt = 1; ; attempt++) {

@@ -82,19 +82,19 @@ async function requirePatientPermission(context: AppContext, auth: AuthContext, 
   }
 }
 
-function patientNumbers(patient: CallablePatient): string[] {
-  const numbers = [patient.mobilePhone, patient.homePhone]
-    .filter((phone): phone is string => Boolean(phone))
-    .map((phone) => toE164(phone, PHONE_REGION))
-    .filter((phone): phone is string => phone !== null);
+async function patientNumbers(patient: CallablePatient): Promise<string[]> {
+  const given = [patient.mobilePhone, patient.homePhone].filter((phone): phone is string => Boolean(phone));
+  const numbers = (await Promise.all(given.map((phone) => toE164(phone, PHONE_REGION)))).filter(
+    (phone): phone is string => phone !== null,
+  );
   return [...new Set(numbers)];
 }
 
 /** The number to dial: the one asked for if it is the patient's, else the mobile, else the home phone. */
-function numberToDial(patient: CallablePatient, asked: string | undefined): string {
-  const numbers = patientNumbers(patient);
+async function numberToDial(patient: CallablePatient, asked: string | undefined): Promise<string> {
+  const numbers = await patientNumbers(patient);
   if (asked !== undefined) {
-    const wanted = toE164(asked, PHONE_REGION);
+    const wanted = await toE164(asked, PHONE_REGION);
     if (wanted === null || !numbers.includes(wanted)) {
       throw new HttpError(400, VOICE_CALL_TEXTS.notPatientsNumber, {
         code: 'not_patients_number',
@@ -142,7 +142,7 @@ export async function placeVoiceCall(
 ): Promise<VoiceCall> {
   await requirePatientPermission(context, auth, clinicId);
   const { patient, appointmentId } = await resolveTarget(context, clinicId, input);
-  const toPhone = numberToDial(patient, input.phone);
+  const toPhone = await numberToDial(patient, input.phone);
   const adapter = telephonyOf(context, log);
   if (!adapter) {
     throw new HttpError(503, VOICE_CALL_TEXTS.notConfigured, { code: 'telephony_not_configured' });

@@ -1,6 +1,6 @@
-import { PDFDocument } from 'pdf-lib';
 import { UPLOAD_BAD_DOCUMENT_TYPE_TEXT } from '@app/contracts/files';
 import { HttpError } from '../http-error.ts';
+import { loadPdfLib } from '../lazy/pdf-lib.ts';
 import { cleanImage, sniffType, type CleanFile } from './image-upload.ts';
 
 // Documents a patient adds (issue 16, decision 0033): a PDF, or a picture with the same checks as card
@@ -16,6 +16,7 @@ function badType(): HttpError {
 }
 
 async function isReadablePdf(bytes: Buffer): Promise<boolean> {
+  const { PDFDocument } = await loadPdfLib();
   try {
     // Owner-password PDFs (bank and lab statements often are) open without a password: accept them.
     const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });

@@ -1,7 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { IMAGE_MAX_DIMENSION, UPLOAD_BAD_TYPE_TEXT } from '@app/contracts/files';
 import { HttpError } from '../http-error.ts';
+import { loadSharp } from '../lazy/sharp.ts';
 
 // Upload checks (decision 0022): the type comes from the bytes (file-type's magic numbers), never from
 // the name or the declared Content-Type. Images are decoded and re-encoded by sharp: rotated by their
@@ -17,7 +18,7 @@ export interface CleanFile {
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif']);
 
 /** sharp's prebuilt libvips reads HEIF only when built with a HEVC decoder; without it HEIC is refused. */
-function canDecode(mime: string): boolean {
+function canDecode(sharp: typeof Sharp, mime: string): boolean {
   if (mime === 'image/heic' || mime === 'image/heif') {
     return sharp.format.heif.input.buffer;
   }
@@ -40,7 +41,8 @@ export async function sniffType(bytes: Buffer): Promise<string | null> {
 /** A photo as we keep it: JPEG, PNG or WebP, upright, without metadata, at most IMAGE_MAX_DIMENSION. */
 export async function cleanImage(bytes: Buffer): Promise<CleanFile> {
   const mime = await sniffType(bytes);
-  if (!mime || !IMAGE_TYPES.has(mime) || !canDecode(mime)) {
+  const sharp = await loadSharp();
+  if (!mime || !IMAGE_TYPES.has(mime) || !canDecode(sharp, mime)) {
     throw badType();
   }
   try {
