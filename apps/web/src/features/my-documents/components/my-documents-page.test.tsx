@@ -123,8 +123,14 @@ function mockFetch(documents: () => MyDocuments) {
   return calls;
 }
 
-/** A stand-in for XMLHttpRequest: reports progress, then answers with `answer`. */
-function mockUpload(answer: (form: FormData) => { status: number; body: unknown }) {
+/**
+ * A stand-in for XMLHttpRequest: reports progress, then answers with `answer`. With `answerWhen`, the
+ * answer waits for that promise, so a test can see the upload in progress however slow the machine.
+ */
+function mockUpload(
+  answer: (form: FormData) => { status: number; body: unknown },
+  answerWhen: Promise<void> = Promise.resolve(),
+) {
   const sent: { url: string; form: FormData; headers: Record<string, string> }[] = [];
   class FakeRequest {
     upload = new EventTarget();
@@ -149,10 +155,12 @@ function mockUpload(answer: (form: FormData) => { status: number; body: unknown 
         this.upload.dispatchEvent(
           Object.assign(new Event('progress'), { lengthComputable: true, loaded: 50, total: 100 }),
         );
-        const { status, body } = answer(form);
-        this.status = status;
-        this.response = body;
-        this.events.dispatchEvent(new Event('load'));
+        void answerWhen.then(() => {
+          const { status, body } = answer(form);
+          this.status = status;
+          this.response = body;
+          this.events.dispatchEvent(new Event('load'));
+        });
       }, 10);
     }
   }
@@ -274,6 +282,10 @@ describe('MyDocumentsPage (issue 16)', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ applyAccept: false });
     let documents = FULL;
     const calls = mockFetch(() => documents);
+    let finishUpload = () => {};
+    const uploadFinished = new Promise<void>((resolve) => {
+      finishUpload = resolve;
+    });
     const sent = mockUpload((form) => {
       const title = form.get('title') as string;
       const added = {
@@ -288,7 +300,7 @@ describe('MyDocumentsPage (issue 16)', { timeout: 20_000 }, () => {
         appointments: [PAST, { ...UPCOMING, attachments: [...UPCOMING.attachments, added] }],
       };
       return { status: 201, body: added };
-    });
+    }, uploadFinished);
     renderPage(`/user/documents?appointmentId=${UPCOMING.appointmentId}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Add a document' })).toHaveFocus();
     expect(screen.getByRole('combobox', { name: 'Appointment' })).toHaveValue(UPCOMING.appointmentId);
@@ -313,6 +325,7 @@ describe('MyDocumentsPage (issue 16)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
+    finishUpload();
     const notice = await screen.findByText(/“Referral letter” was added to your appointment on/);
     expect(notice).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the appointment' })).toHaveAttribute(
