@@ -31,7 +31,12 @@ import './app/app.css';
  * The boot screen is in index.html and paints as soon as the stylesheet is in; the app's code is
  * evaluated only after that paint (decision 0068), so a phone shows the portal's page at once instead
  * of a blank one while it compiles the app. index.html preloads the start's chunks, so nothing waits
- * for the network here. A tab opened in the background paints no frame: the timer starts it anyway.
+ * for the network here.
+ *
+ * "After the paint" is the browser's own first-contentful-paint entry, not a timer or an animation
+ * frame: a page whose clock is held (the e2e suite's, for the biometric prompt) has neither, and would
+ * never start. A background tab paints nothing, so it starts at once; a browser without paint timing
+ * starts after 100 ms.
  */
 let started = false;
 function startOnce(): void {
@@ -43,7 +48,14 @@ function startOnce(): void {
     startApp();
   });
 }
-requestAnimationFrame(() => {
-  setTimeout(startOnce, 0);
-});
-setTimeout(startOnce, 100);
+if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+  startOnce();
+} else {
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName('first-contentful-paint').length > 0) {
+      observer.disconnect();
+      startOnce();
+    }
+  }).observe({ type: 'paint', buffered: true });
+  setTimeout(startOnce, 100);
+}
