@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { count, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -8,6 +8,7 @@ import { parseEnv } from '../apps/server/src/env.ts';
 import { createAppContext } from '../apps/server/src/start-up.ts';
 import { loginTokens } from '../apps/server/src/modules/auth/auth-test-helpers.ts';
 import { createSchedulingWorld } from '../apps/server/src/modules/scheduling/scheduling-test-helpers.ts';
+import { APPOINTMENTS_PER_PROVIDER, fillSchedulingWorld } from './scheduling-fill.ts';
 
 // A child process of bench/slot-search.ts: either a bare Fastify route (the baseline) or the real app
 // with a scheduling world and BENCH_APPOINTMENTS stored appointments. It prints one JSON line with
@@ -17,7 +18,7 @@ const mode = process.env.BENCH_MODE ?? 'app';
 const port = Number(process.env.BENCH_PORT ?? 0);
 
 /** Each provider gets this many appointments; the table size comes from the number of providers. */
-export const APPOINTMENTS_PER_PROVIDER = 500;
+export { APPOINTMENTS_PER_PROVIDER } from './scheduling-fill.ts';
 
 if (mode === 'bare') {
   const bare = Fastify({ logger: false });
@@ -43,26 +44,7 @@ if (mode === 'bare') {
   // provider holding APPOINTMENTS_PER_PROVIDER of them like everyone else (a realistic count), spread
   // from a year ago to a year ahead so some fall inside the searched window.
   const otherProviders = Math.max(0, Math.ceil(total / APPOINTMENTS_PER_PROVIDER) - 1);
-  const db = context.db;
-  await db.execute(sql`
-    insert into users (member_id, member_type, first_name, last_name)
-    select 'BENCH-' || g, 'doctor', 'Bench', 'Provider ' || g from generate_series(1, ${otherProviders}) g`);
-  await db.execute(sql`
-    insert into providers (user_id, clinic_id)
-    select id, ${world.clinicId}::uuid from users where member_id like 'BENCH-%'`);
-  const base = DateTime.now().minus({ days: 365 }).startOf('hour').toISO();
-  await db.execute(sql`
-    insert into appointments (clinic_id, patient_user_id, provider_id, department_id, consultation_type_id,
-                              start_at, finish_at, type, booked_by_user_id)
-    select ${world.clinicId}::uuid, ${world.patient.id}::uuid, p.id, ${world.departmentId}::uuid,
-           ${world.typeId}::uuid,
-           ${base}::timestamptz + (i * interval '35 hours') + interval '30 minutes',
-           ${base}::timestamptz + (i * interval '35 hours') + interval '60 minutes',
-           'office', ${world.patient.id}::uuid
-    from providers p cross join generate_series(0, ${APPOINTMENTS_PER_PROVIDER - 1}) i
-    where p.clinic_id = ${world.clinicId}::uuid`);
-  // vacuum as well: the visibility map is set and autovacuum does not start in the middle of the run.
-  await db.execute(sql`vacuum analyze`);
+  await fillSchedulingWorld(context.db, world, otherProviders);
 
   const token = (await loginTokens(app, world.patient.username)).access_token;
   const from = DateTime.now().setZone('America/New_York').plus({ days: 1 });
@@ -78,7 +60,7 @@ if (mode === 'bare') {
   const path = `/api/scheduling/time-slots?${query.toString()}`;
   const check = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
   const slots = (await check.json()) as unknown[];
-  const [row] = await db.select({ n: count() }).from(appointments);
+  const [row] = await context.db.select({ n: count() }).from(appointments);
   console.log(
     JSON.stringify({ url, path, token, status: check.status, slots: slots.length, appointments: row?.n }),
   );

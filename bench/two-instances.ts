@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { PORTAL_CLIENT } from '../apps/server/src/modules/auth/auth-test-helpers.ts';
 import { createSchedulingWorld } from '../apps/server/src/modules/scheduling/scheduling-test-helpers.ts';
 import { TEST_PASSWORD } from '../apps/server/src/test/create-test-user.ts';
+import { APPOINTMENTS_PER_PROVIDER, fillSchedulingWorld } from './scheduling-fill.ts';
 import { freePort, serverEntry, startAndTime, withTempDir, type Started } from './measure-server.ts';
 
 // Issue 20 item 6 (decision 0071): the slot-search load of bench/slot-search.ts (GET
@@ -28,7 +28,6 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** As bench/scheduling-server.ts: the table holds this many appointments, 500 per provider. */
 const APPOINTMENTS = 10_000;
-const APPOINTMENTS_PER_PROVIDER = 500;
 
 interface Figures {
   requestsPerSecond: number;
@@ -66,25 +65,7 @@ async function prepareWorld(databaseUrl: string) {
   try {
     const db = database.db;
     const world = await createSchedulingWorld(db);
-    const otherProviders = APPOINTMENTS / APPOINTMENTS_PER_PROVIDER - 1;
-    await db.execute(sql`
-      insert into users (member_id, member_type, first_name, last_name)
-      select 'BENCH-' || g, 'doctor', 'Bench', 'Provider ' || g from generate_series(1, ${otherProviders}) g`);
-    await db.execute(sql`
-      insert into providers (user_id, clinic_id)
-      select id, ${world.clinicId}::uuid from users where member_id like 'BENCH-%'`);
-    const base = DateTime.now().minus({ days: 365 }).startOf('hour').toISO();
-    await db.execute(sql`
-      insert into appointments (clinic_id, patient_user_id, provider_id, department_id, consultation_type_id,
-                                start_at, finish_at, type, booked_by_user_id)
-      select ${world.clinicId}::uuid, ${world.patient.id}::uuid, p.id, ${world.departmentId}::uuid,
-             ${world.typeId}::uuid,
-             ${base}::timestamptz + (i * interval '35 hours') + interval '30 minutes',
-             ${base}::timestamptz + (i * interval '35 hours') + interval '60 minutes',
-             'office', ${world.patient.id}::uuid
-      from providers p cross join generate_series(0, ${APPOINTMENTS_PER_PROVIDER - 1}) i
-      where p.clinic_id = ${world.clinicId}::uuid`);
-    await db.execute(sql`vacuum analyze`);
+    await fillSchedulingWorld(db, world, APPOINTMENTS / APPOINTMENTS_PER_PROVIDER - 1);
     return world;
   } finally {
     await database.close();
