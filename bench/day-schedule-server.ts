@@ -38,6 +38,8 @@ if (mode === 'bare') {
   await database.migrate();
   const env = {
     ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    // Recording is on, as in production; off only to see what the audit append costs (not a figure).
+    AUDIT_RECORDING: process.env.AUDIT_RECORDING === 'off' ? ('off' as const) : ('on' as const),
     AUTH_RATE_LIMIT_PER_IP: 1_000_000,
     AUTH_RATE_LIMIT_PER_ACCOUNT: 1_000_000,
   };

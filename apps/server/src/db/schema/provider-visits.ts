@@ -1,4 +1,4 @@
-import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { PATIENT_STATUSES, VISIT_STATUSES } from '@app/contracts/provider-schedule';
 import { users } from './accounts.ts';
 import { clinics, departments } from './clinics.ts';
@@ -42,3 +42,14 @@ export const walkIns = pgTable(
   },
   (table) => [index('walk_ins_clinic_idx').on(table.clinicId, table.createdAt)],
 );
+
+/**
+ * Issue 20, decision 0075: a counter per clinic, raised by triggers (migration 0024) in the same
+ * statement, hence the same transaction, as every write to what the provider's day schedule shows of
+ * that clinic. A cached schedule is served only while the version it was computed at is still the
+ * current one, on every instance. No row = 0.
+ */
+export const clinicScheduleVersions = pgTable('clinic_schedule_versions', {
+  clinicId: uuid('clinic_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -4,7 +4,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { checkIns, quickLinks } from '../../db/schema/check-in.ts';
 import { departments, providers } from '../../db/schema/clinics.ts';
 import { balanceItems } from '../../db/schema/payments.ts';
-import { appointmentVisits, walkIns } from '../../db/schema/provider-visits.ts';
+import { appointmentVisits, clinicScheduleVersions, walkIns } from '../../db/schema/provider-visits.ts';
 
 export type VisitRow = typeof appointmentVisits.$inferSelect;
 
@@ -133,4 +133,13 @@ export async function markWalkInArrived(db: Db, clinicId: string, walkInId: stri
     .where(and(eq(walkIns.id, walkInId), eq(walkIns.clinicId, clinicId), isNull(walkIns.arrivedAt)))
     .returning({ id: walkIns.id });
   return rows.length > 0;
+}
+
+/** clinic_schedule_versions of the clinic as text ('0' when none is stored yet; decision 0075). */
+export async function findClinicScheduleVersion(db: Db, clinicId: string): Promise<string> {
+  const [row] = await db
+    .select({ version: clinicScheduleVersions.version })
+    .from(clinicScheduleVersions)
+    .where(eq(clinicScheduleVersions.clinicId, clinicId));
+  return String(row?.version ?? 0);
 }

@@ -17,12 +17,14 @@ import {
 } from '@app/contracts/provider-schedule';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireAuth } from '../../platform/access.ts';
+import { sendJsonText } from '../../platform/json-text.ts';
 import { linkBaseOf } from '../appointments/appointments.routes.ts';
+import { createDayScheduleCache } from './day-schedule-cache.ts';
 import {
   cancelClinicAppointment,
   changePatientStatus,
   checkInAppointment,
-  listSchedule,
+  readScheduleJson,
   sendReminder,
   waitingRoom,
   waitingRoomCount,
@@ -41,6 +43,7 @@ const ROOMS: { kind: WaitingRoomKind; permission: 'VIRTUAL_WAITING_ROOM' | 'TELE
 export async function providerScheduleRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/provider/clinics/:clinicId';
+  const scheduleCache = createDayScheduleCache();
 
   routes.get(
     `${base}/schedule`,
@@ -51,8 +54,21 @@ export async function providerScheduleRoutes(app: FastifyInstance, { context }: 
         querystring: scheduleQuerySchema,
         response: { 200: scheduleResponseSchema, ...errors },
       },
+      // The answer is JSON text from the day-schedule cache (decision 0075), sent as it is; it was
+      // parsed with the schema once, when it was computed.
     },
-    async (request) => listSchedule(context, request.params.clinicId, request.query),
+    async (request, reply) => {
+      const { json, patientIds } = await readScheduleJson(
+        context,
+        scheduleCache,
+        request.params.clinicId,
+        request.query,
+      );
+      // The audit hook names a read's patients from its answer object (preSerialization), which a
+      // text answer skips: the patients the schedule shows are handed to it here.
+      request.auditPayload = { appointments: patientIds.map((patientId) => ({ patientId })) };
+      return sendJsonText(reply, json);
+    },
   );
 
   routes.post(

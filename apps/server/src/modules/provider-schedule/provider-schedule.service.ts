@@ -10,6 +10,7 @@ import {
   type WaitingRoomKind,
   type WaitingRoomResponse,
   type WalkIn,
+  scheduleResponseSchema,
 } from '@app/contracts/provider-schedule';
 import { realtimeTopic } from '@app/contracts/realtime';
 import type { z } from 'zod';
@@ -20,7 +21,12 @@ import type { AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { enqueueMessage } from '../../platform/outbox/outbox.ts';
 import { publishAppointmentChanged } from '../../platform/realtime/appointment-events.ts';
-import { appointmentRules, doctorNameOf, isoInZone } from '../appointments/appointment-read-model.ts';
+import {
+  appointmentRules,
+  doctorNameOf,
+  isoInZone,
+  VIDEO_CALL_OPENS_MINUTES,
+} from '../appointments/appointment-read-model.ts';
 import {
   findAppointmentRow,
   listAppointmentRows,
@@ -28,7 +34,9 @@ import {
 } from '../appointments/appointments.repository.ts';
 import { appointmentNotFound, cancelAppointment } from '../appointments/appointments.service.ts';
 import { findTasksOfAppointments } from '../check-in/check-in.repository.ts';
+import type { DayScheduleCache } from './day-schedule-cache.ts';
 import {
+  findClinicScheduleVersion,
   findDepartmentCities,
   findLastQuickLinks,
   findOpenBalanceCents,
@@ -185,16 +193,12 @@ export async function toProviderAppointments(
 }
 
 /** spec 3 §2 Provider appointment schedule: one clinic, one day, filtered and sorted. */
-export async function listSchedule(
+async function computeSchedule(
   context: AppContext,
   clinicId: string,
   query: ScheduleQuery,
-): Promise<ScheduleResponse> {
-  const now = context.now();
-  const bounds = scheduleBounds(now);
-  if (query.date < bounds.minDate || query.date > bounds.maxDate) {
-    throw badRequest(DATE_OUT_OF_RANGE_TEXT, 'date');
-  }
+  now: Date,
+): Promise<{ answer: ScheduleResponse; rows: AppointmentRow[] }> {
   const rows = await applyFilters(
     context.db,
     clinicId,
@@ -210,11 +214,86 @@ export async function listSchedule(
       (a, b) => doctorNameOf(a).localeCompare(doctorNameOf(b)) || a.startAt.getTime() - b.startAt.getTime(),
     );
   }
-  return {
+  const answer = {
     date: query.date,
-    ...bounds,
+    ...scheduleBounds(now),
     appointments: await toProviderAppointments(context.db, clinicId, rows, now),
   };
+  return { answer, rows };
+}
+
+function checkScheduleDate(query: ScheduleQuery, now: Date): void {
+  const bounds = scheduleBounds(now);
+  if (query.date < bounds.minDate || query.date > bounds.maxDate) {
+    throw badRequest(DATE_OUT_OF_RANGE_TEXT, 'date');
+  }
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The first instant after `now` at which a flag of the schedule changes with no write to the database
+ * (appointmentRules): an appointment starts (no longer cancellable), its video room opens or closes,
+ * the day turns in its zone (isToday), or the UTC day turns (the date bounds). Until then the answer
+ * computed at `now` is the answer (decision 0075).
+ */
+export function scheduleValidUntil(rows: readonly AppointmentRow[], now: Date): number {
+  const at = now.getTime();
+  let until = DateTime.fromJSDate(now, { zone: 'UTC' }).startOf('day').plus({ days: 1 }).toMillis();
+  const consider = (instant: number) => {
+    if (instant > at && instant < until) {
+      until = instant;
+    }
+  };
+  for (const row of rows) {
+    consider(row.startAt.getTime());
+    consider(row.startAt.getTime() - VIDEO_CALL_OPENS_MINUTES * MINUTE);
+    consider(row.finishAt.getTime());
+    consider(DateTime.fromJSDate(now, { zone: row.timezone }).startOf('day').plus({ days: 1 }).toMillis());
+  }
+  return until;
+}
+
+/**
+ * The day schedule as the JSON text to send, from the instance's cache while the clinic's schedule
+ * version and the time allow (decision 0075), and the patients it shows (for the audit trail). The
+ * version is read before the appointments, so a change committed in between is stored under the old
+ * version and only costs one more miss. The answer does not depend on the caller: any provider of the
+ * clinic sees the same day.
+ */
+export async function readScheduleJson(
+  context: AppContext,
+  cache: DayScheduleCache,
+  clinicId: string,
+  query: ScheduleQuery,
+): Promise<{ json: string; patientIds: string[] }> {
+  const now = context.now();
+  checkScheduleDate(query, now);
+  const version = await findClinicScheduleVersion(context.db, clinicId);
+  const key = JSON.stringify([
+    clinicId,
+    query.date,
+    query.sort ?? null,
+    query.departmentUuids ?? null,
+    query.providerIds ?? null,
+    query.locations ?? null,
+  ]);
+  const cached = cache.find(key, version, now.getTime());
+  if (cached) {
+    return cached;
+  }
+  const { answer, rows } = await computeSchedule(context, clinicId, query, now);
+  // Parsed as the route's serializer would, so the text is what an uncached answer would be.
+  const json = JSON.stringify(scheduleResponseSchema.parse(answer));
+  const patientIds = [...new Set(answer.appointments.map((appointment) => appointment.patientId))];
+  cache.set(key, {
+    version,
+    computedAt: now.getTime(),
+    validUntil: scheduleValidUntil(rows, now),
+    json,
+    patientIds,
+  });
+  return { json, patientIds };
 }
 
 function tabOf(appointment: ProviderAppointment): keyof WaitingRoomResponse['counts'] {
