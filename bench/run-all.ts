@@ -5,6 +5,7 @@ import { measureVideoCall } from './video-call.ts';
 import { describePwa, measurePwa } from './pwa-installability.ts';
 import { describeLighthouse, measureLighthouse } from './lighthouse.ts';
 import { describeMessageSend, measureMessageSend } from './message-send.ts';
+import { describeDaySchedule, measureDaySchedule } from './day-schedule.ts';
 
 // Benchmarks, not tests: they report figures and ratios against a baseline measured in the same run,
 // and never fail on a wall-clock limit. Run with `npm run bench` (it builds first).
@@ -16,6 +17,7 @@ const video = await measureVideoCall();
 const pwa = await measurePwa();
 const lighthouseFigures = await measureLighthouse();
 const messageSend = await measureMessageSend();
+const daySchedule = await measureDaySchedule();
 
 const report = {
   measuredAt: new Date().toISOString(),
@@ -26,6 +28,7 @@ const report = {
   installableApp: pwa,
   lighthouse: lighthouseFigures,
   messageSend,
+  daySchedule,
 };
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
 await writeFile(new URL('./results/latest.json', import.meta.url), JSON.stringify(report, null, 2));
@@ -57,3 +60,4 @@ console.log(
 console.log(`\n${describePwa(pwa).lines.join('\n')}`);
 console.log(`\n${describeLighthouse(lighthouseFigures).join('\n')}`);
 console.log(`\n${describeMessageSend(messageSend).join('\n')}`);
+console.log(`\n${describeDaySchedule(daySchedule).join('\n')}`);

@@ -237,7 +237,10 @@ const MINUTE = 60_000;
  * the day turns in its zone (isToday), or the UTC day turns (the date bounds). Until then the answer
  * computed at `now` is the answer (decision 0075).
  */
-export function scheduleValidUntil(rows: readonly AppointmentRow[], now: Date): number {
+export function scheduleValidUntil(
+  rows: readonly Pick<AppointmentRow, 'startAt' | 'finishAt' | 'timezone'>[],
+  now: Date,
+): number {
   const at = now.getTime();
   let until = DateTime.fromJSDate(now, { zone: 'UTC' }).startOf('day').plus({ days: 1 }).toMillis();
   const consider = (instant: number) => {
