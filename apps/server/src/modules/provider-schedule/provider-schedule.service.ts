@@ -273,14 +273,8 @@ export async function readScheduleJson(
   const now = context.now();
   checkScheduleDate(query, now);
   const version = await findClinicScheduleVersion(context.db, clinicId);
-  const key = JSON.stringify([
-    clinicId,
-    query.date,
-    query.sort ?? null,
-    query.departmentUuids ?? null,
-    query.providerIds ?? null,
-    query.locations ?? null,
-  ]);
+  // Every field of the parsed query (date, sort, filters) is part of the key, in the schema's order.
+  const key = JSON.stringify([clinicId, query]);
   const cached = cache.find(key, version, now.getTime());
   if (cached) {
     return cached;
