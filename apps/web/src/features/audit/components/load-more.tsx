@@ -40,15 +40,23 @@ interface LoadMoreProps {
   onLoadStart: () => void;
 }
 
-/** "Load more" under a list read newest first. */
+/**
+ * "Load more" under a list read newest first. While a page loads the button says so with aria-busy
+ * and ignores clicks, but is not `disabled`: a browser moves focus away from a focused button that
+ * becomes disabled, and the keyboard user would lose their place at every page.
+ */
 export function LoadMore({ loadNext, loading, onLoadStart }: LoadMoreProps) {
   const { t } = useTranslation('audit');
   return (
     <Group>
       <Button
         variant="outline"
-        loading={loading}
+        aria-busy={loading || undefined}
+        aria-disabled={loading || undefined}
         onClick={() => {
+          if (loading) {
+            return;
+          }
           onLoadStart();
           void loadNext();
         }}
