@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { auditEvents } from '../apps/server/src/db/schema/audit.ts';
 import { clinicPatients, providers } from '../apps/server/src/db/schema/clinics.ts';
 import { searchAuditEvents } from '../apps/server/src/platform/audit/audit.repository.ts';
 import { createTestUser } from '../apps/server/src/test/create-test-user.ts';
@@ -65,10 +66,13 @@ try {
 
   const filters = { clinicIds: [clinicId] };
   // The cursor of the last page names the event just before it in reading order.
-  const anchor = await db.execute<{ id: string }>(
-    sql`select id from audit_events order by occurred_at asc, id asc offset ${PAGE} limit 1`,
-  );
-  const anchorId = String((anchor as unknown as { rows: { id: string }[] }).rows[0]?.id ?? '');
+  const [anchor] = await db
+    .select({ id: sql<string>`${auditEvents.id}::text` })
+    .from(auditEvents)
+    .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.id))
+    .offset(PAGE)
+    .limit(1);
+  const anchorId = anchor?.id ?? '';
   const where = sql`(patient_id in (select user_id from clinic_patients where clinic_id = ${clinicId}::uuid)
       or actor_user_id in (select user_id from providers where clinic_id = ${clinicId}::uuid))`;
 

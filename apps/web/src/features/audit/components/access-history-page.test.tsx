@@ -117,6 +117,46 @@ describe('access history page (issue 19 item 2)', { timeout: 20_000 }, () => {
     expect(screen.getByText('3 entries')).toBeInTheDocument();
   });
 
+  it('keeps the button enabled and focused while a page loads (a browser drops focus from a disabled one)', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const pages: Record<string, AccessHistoryResponse> = {
+      '': { earlierCursor: 'YTEuOA', entries: [entry(9), entry(8)] },
+      YTEuOA: { earlierCursor: 'YTEuNw', entries: [entry(7)] },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const before = new URL(url, 'http://localhost').searchParams.get('before') ?? '';
+        if (before !== '') {
+          await held;
+        }
+        return new Response(JSON.stringify(pages[before]), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    renderWithProviders(<AccessHistoryPage />);
+    const button = await screen.findByRole('button', { name: 'Load more' });
+    await userEvent.click(button);
+    await waitFor(() => {
+      expect(button).toHaveAttribute('aria-busy', 'true');
+    });
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveFocus();
+    // A second click while loading asks for nothing more.
+    await userEvent.click(button);
+    release();
+    await waitFor(() => {
+      expect(screen.getAllByTestId('access-history-entry')).toHaveLength(3);
+    });
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('button', { name: 'Load more' })).toHaveFocus();
+  });
+
   it('says so in a sentence when nobody else has opened the record', async () => {
     stubHistory({ '': { earlierCursor: null, entries: [] } });
     renderWithProviders(<AccessHistoryPage />);
