@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { AUDIT_CSV_COLUMNS } from '@app/contracts/audit';
 import { test, expect } from '../fixtures/test.ts';
 import { DEMO } from '../fixtures/demo.ts';
+import { apiToken } from '../fixtures/appointments-api.ts';
+import { createClinic, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { signInByApi } from '../fixtures/session.ts';
 import { scanPage } from '../fixtures/accessibility.ts';
 
@@ -161,4 +163,77 @@ test("dr.smith's look at jane's chart shows in her access history and in the cli
   await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
   await expect(page.getByTestId('no-access')).toHaveText('You do not have access to this page.');
   await expect(page.getByRole('table', { name: 'Audit events' })).toHaveCount(0);
+});
+
+// Issue 20 item 4 (decision 0076): both lists are read newest first a page (25) at a time, each page
+// asking for the next by a cursor. A clinic of the test's own: a provider's 55 patient searches that
+// find its patient write 55 reads of her record, three pages on either screen.
+test('the access history and the audit trail load older entries with "Load more", page after page', async ({
+  page,
+}) => {
+  const password = 'Cursor-pages-1!';
+  const clinic = await createClinic(page.request, { name: uniqueName('Cursor Clinic') });
+  const lastName = uniqueName('Pager').replace('.', '');
+  const person = (
+    memberType: 'patient' | 'doctor',
+    firstName: string,
+    permissions: ('SETTING' | 'PATIENT')[],
+  ) =>
+    createUser(page.request, {
+      memberType,
+      username: uniqueName(firstName.toLowerCase()),
+      password,
+      firstName,
+      lastName,
+      clinicNumbers: [clinic.clinicNumber],
+      permissions,
+    });
+  const patient = await person('patient', 'Paula', []);
+  const reader = await person('doctor', 'Rita', ['PATIENT']);
+  const admin = await person('doctor', 'Adam', ['SETTING']);
+  const token = await apiToken(page.request, reader.username ?? '', password);
+  for (let i = 0; i < 55; i += 1) {
+    const response = await page.request.get(
+      `/api/provider/clinics/${clinic.id}/patients?query=${encodeURIComponent(lastName)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(response.status()).toBe(200);
+  }
+
+  // The patient: 25, then 50, then all 55; the button goes and focus lands on the first of the last page.
+  await signInByApi(page, patient.username ?? '', { password, open: '/user/access-history' });
+  const history = page.getByRole('list', { name: 'Who opened your record' });
+  const entries = history.getByTestId('access-history-entry');
+  await expect(entries).toHaveCount(25);
+  await expect(page.getByText('The 25 most recent entries')).toBeVisible();
+  await expect(entries.first()).toContainText(`Rita ${lastName}`);
+  await expect(entries.first()).toContainText('Viewed: Patient search');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(entries).toHaveCount(50);
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeFocused();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(entries).toHaveCount(55);
+  await expect(page.getByText('55 entries')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await expect(entries.nth(50)).toBeFocused();
+  // Newest first across the pages: the times never go up.
+  const times = await entries
+    .locator('time')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime') ?? ''));
+  expect(times).toEqual([...times].sort().reverse());
+
+  // The clinic admin: the trail of the clinic, the same way.
+  await signInByApi(page, admin.username ?? '', { password, open: '/provider/audit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Audit events' }).getByTestId('audit-event');
+  await expect(rows).toHaveCount(25);
+  await expect(page.getByText('The 25 most recent events')).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(rows).toHaveCount(50);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  // 55 reads and the three sign-ins (the reader's, the patient's, the admin's), at least.
+  await expect.poll(() => rows.count()).toBeGreaterThan(50);
+  const reads = rows.filter({ hasText: `Paula ${lastName}` }).filter({ hasText: 'Patient search' });
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await expect(reads).toHaveCount(55);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listCursorSchema } from './list-cursor.ts';
 
 // Issue 19 items 1-3 (decision 0057): the audit trail's vocabulary and the two pages' API.
 
@@ -51,12 +52,6 @@ export const AUDIT_PAGE_SIZE_MAX = 100;
 /** The CSV export stops here; narrow the filters for more (decision 0057). */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
-const page = z.coerce
-  .number({ error: 'page must be a number.' })
-  .int('page must be a whole number.')
-  .min(1, 'page starts at 1.')
-  .max(100_000, 'page is too large.')
-  .default(1);
 const pageSize = z.coerce
   .number({ error: 'pageSize must be a number.' })
   .int('pageSize must be a whole number.')
@@ -66,8 +61,11 @@ const pageSize = z.coerce
 const instant = (field: string) =>
   z.iso.datetime({ offset: true, error: `${field} must be an ISO-8601 instant, e.g. 2026-11-27T00:00:00Z.` });
 
-/** GET /api/me/access-history */
-export const accessHistoryQuerySchema = z.object({ page, pageSize });
+/**
+ * GET /api/me/access-history: the newest page, or with `before` (a previous page's `earlierCursor`)
+ * the page of older entries after it (decision 0076).
+ */
+export const accessHistoryQuerySchema = z.object({ before: listCursorSchema(), pageSize });
 export type AccessHistoryQuery = z.input<typeof accessHistoryQuerySchema>;
 
 /** The role an actor had, as the patient reads it. */
@@ -89,29 +87,34 @@ export const accessHistoryEntrySchema = z.object({
 });
 export type AccessHistoryEntry = z.infer<typeof accessHistoryEntrySchema>;
 
+/** Newest first; `earlierCursor` asks for the older entries after these, null when there are none. */
 export const accessHistoryResponseSchema = z.object({
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-  total: z.number().int().min(0),
   entries: z.array(accessHistoryEntrySchema),
+  earlierCursor: z.string().nullable(),
 });
 export type AccessHistoryResponse = z.infer<typeof accessHistoryResponseSchema>;
 
-/** GET /api/provider/audit and /api/provider/audit.csv */
-export const auditSearchQuerySchema = z
-  .object({
-    patientId: z.uuid('patientId must be a patient id.').optional(),
-    actorUserId: z.uuid('actorUserId must be a staff member id.').optional(),
-    action: auditActionSchema.optional(),
-    from: instant('from').optional(),
-    to: instant('to').optional(),
-    page,
-    pageSize,
-  })
-  .refine((query) => !query.from || !query.to || new Date(query.from) <= new Date(query.to), {
-    message: 'from must not be after to.',
-    path: ['from'],
-  });
+const auditFilters = z.object({
+  patientId: z.uuid('patientId must be a patient id.').optional(),
+  actorUserId: z.uuid('actorUserId must be a staff member id.').optional(),
+  action: auditActionSchema.optional(),
+  from: instant('from').optional(),
+  to: instant('to').optional(),
+});
+const datesInOrder = (query: { from?: string | undefined; to?: string | undefined }) =>
+  !query.from || !query.to || new Date(query.from) <= new Date(query.to);
+const datesInOrderError = { message: 'from must not be after to.', path: ['from'] };
+
+/** GET /api/provider/audit.csv: the filters of the search (the file holds the whole selection). */
+export const auditExportQuerySchema = auditFilters.refine(datesInOrder, datesInOrderError);
+
+/**
+ * GET /api/provider/audit: newest first, a page at a time; `before` is a previous page's
+ * `earlierCursor`, used with the same filters (decision 0076).
+ */
+export const auditSearchQuerySchema = auditFilters
+  .extend({ before: listCursorSchema(), pageSize })
+  .refine(datesInOrder, datesInOrderError);
 export type AuditSearchQuery = z.input<typeof auditSearchQuerySchema>;
 
 const person = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable();
@@ -131,11 +134,10 @@ export const auditEventSchema = z.object({
 });
 export type AuditEventView = z.infer<typeof auditEventSchema>;
 
+/** Newest first; `earlierCursor` asks for the older events after these, null when there are none. */
 export const auditSearchResponseSchema = z.object({
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-  total: z.number().int().min(0),
   events: z.array(auditEventSchema),
+  earlierCursor: z.string().nullable(),
 });
 export type AuditSearchResponse = z.infer<typeof auditSearchResponseSchema>;
 

@@ -29,9 +29,11 @@ export const auditEvents = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
+  // Each index ends in the trail's reading order (occurred_at, id), so a page of a patient's history,
+  // a staff member's events or the whole trail is read backwards from the cursor (decision 0076).
   (table) => [
-    index('audit_events_patient_idx').on(table.patientId, table.id),
-    index('audit_events_actor_idx').on(table.actorUserId, table.id),
-    index('audit_events_occurred_idx').on(table.occurredAt),
+    index('audit_events_patient_idx').on(table.patientId, table.occurredAt, table.id),
+    index('audit_events_actor_idx').on(table.actorUserId, table.occurredAt, table.id),
+    index('audit_events_occurred_idx').on(table.occurredAt, table.id),
   ],
 );

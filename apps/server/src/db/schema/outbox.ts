@@ -25,5 +25,7 @@ export const outboxMessages = pgTable(
   (table) => [
     index('outbox_pending_idx').on(table.status, table.nextAttemptAt),
     index('outbox_recipient_idx').on(table.recipient, table.createdAt),
+    // The dev outbox's reading order, newest first, read backwards from its cursor (decision 0076).
+    index('outbox_created_idx').on(table.createdAt, table.id),
   ],
 );

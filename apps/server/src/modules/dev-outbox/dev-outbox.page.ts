@@ -24,8 +24,10 @@ function formatTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }
 
-function outboxHref(params: Record<string, string>): string {
-  const query = new URLSearchParams(params).toString();
+/** The outbox's address with the given query parameters (empty and missing ones left out). */
+export function outboxHref(params: Record<string, string | undefined>): string {
+  const present = Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const query = new URLSearchParams(present).toString();
   return query ? `${DEV_OUTBOX_PATH}?${query}` : DEV_OUTBOX_PATH;
 }
 
@@ -61,18 +63,26 @@ pre { white-space: pre-wrap; word-break: break-word; margin: 0.25rem 0 0; font-s
 export function renderDevOutboxPage({
   messages,
   to,
+  earlierCursor,
 }: {
   messages: DevOutboxMessage[];
   to: string | undefined;
+  /** The cursor of the older messages (decision 0076); null when this page holds the oldest. */
+  earlierCursor: string | null;
 }): string {
   const filter = to?.trim() ?? '';
   const heading = filter ? `Latest messages to ${escapeHtml(filter)}` : 'Latest messages';
-  const jsonHref = outboxHref(filter ? { to: filter, format: 'json' } : { format: 'json' });
+  const jsonHref = outboxHref({ to: filter, format: 'json' });
+  // A plain link (the page has no script): the older page opens as a page of its own.
+  const earlier =
+    earlierCursor === null
+      ? ''
+      : `<p><a href="${escapeHtml(outboxHref({ to: filter, before: earlierCursor }))}">Show earlier messages</a></p>`;
   const list =
     messages.length === 0
       ? '<p>No messages yet.</p>'
       : `<table>
-<caption class="note">${messages.length} message${messages.length === 1 ? '' : 's'}, newest first (at most ${DEV_OUTBOX_LIMIT}).</caption>
+<caption class="note">${messages.length} message${messages.length === 1 ? '' : 's'}, newest first (at most ${DEV_OUTBOX_LIMIT} a page).</caption>
 <thead><tr><th scope="col">Time</th><th scope="col">Channel</th><th scope="col">Recipient</th><th scope="col">Purpose</th><th scope="col">Status</th><th scope="col">Message</th></tr></thead>
 <tbody>
 ${messages.map(renderRow).join('\n')}
@@ -101,6 +111,7 @@ ${messages.map(renderRow).join('\n')}
 </form>
 <h2>${heading}</h2>
 ${list}
+${earlier}
 </main>
 </body>
 </html>

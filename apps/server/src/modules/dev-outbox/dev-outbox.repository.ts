@@ -1,4 +1,4 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { and, desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/outbox.ts';
 import type { RecipientFilter } from './dev-outbox.service.ts';
@@ -17,8 +17,24 @@ function recipientCondition(filter: RecipientFilter): SQL | undefined {
   }
 }
 
-/** The newest messages first, optionally for one recipient. */
-export async function findOutboxMessages(db: Db, filter: RecipientFilter, limit: number) {
+/**
+ * The messages after the message `afterId` in the reading order (created_at, id) descending, the key
+ * read from that row by the query (decision 0076); an id that names no message gives no rows.
+ */
+function olderThan(afterId: string | null): SQL | undefined {
+  if (afterId === null) {
+    return undefined;
+  }
+  return sql`(${outboxMessages.createdAt}, ${outboxMessages.id}) < ((select o.created_at from ${outboxMessages} o where o.id = ${afterId}::uuid), ${afterId}::uuid)`;
+}
+
+/** `limit` messages, newest first, optionally for one recipient, after the message `afterId`. */
+export async function findOutboxMessages(
+  db: Db,
+  filter: RecipientFilter,
+  afterId: string | null,
+  limit: number,
+) {
   return db
     .select({
       id: outboxMessages.id,
@@ -31,7 +47,7 @@ export async function findOutboxMessages(db: Db, filter: RecipientFilter, limit:
       createdAt: outboxMessages.createdAt,
     })
     .from(outboxMessages)
-    .where(recipientCondition(filter))
+    .where(and(recipientCondition(filter), olderThan(afterId)))
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(limit);
 }

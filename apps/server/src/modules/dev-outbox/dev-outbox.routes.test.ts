@@ -1,5 +1,8 @@
+import { and, desc, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devOutboxListSchema } from '@app/contracts/dev-outbox';
+import { DEV_OUTBOX_LIMIT, devOutboxListSchema, type DevOutboxMessage } from '@app/contracts/dev-outbox';
+import { INVALID_LIST_CURSOR_TEXT } from '@app/contracts/list-cursor';
+import { outboxMessages } from '../../db/schema/outbox.ts';
 import { enqueueMessage } from '../../platform/outbox/outbox.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { parseRecipientFilter } from './dev-outbox.service.ts';
@@ -131,6 +134,99 @@ describe('GET /dev/outbox', () => {
     expect(response.body).toContain('No messages yet.');
     expect(response.body).toContain('value="&quot;&gt;&lt;b&gt;x"');
     expect(response.body).not.toContain('<b>x');
+  });
+});
+
+describe('GET /dev/outbox by pages (decision 0076)', () => {
+  let t: TestApp;
+  const to = 'pager@example.com';
+  /** `count` messages to `to`, all created at `at`. */
+  const add = (count: number, at: Date, label: string) =>
+    t.context.db.insert(outboxMessages).values(
+      Array.from({ length: count }, (_, index) => ({
+        channel: 'email' as const,
+        recipient: to,
+        body: `${label} ${String(index)}`,
+        purpose: 'test',
+        createdAt: at,
+      })),
+    );
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const now = t.context.now().getTime();
+    // A page boundary inside a run of equal instants, and older messages written after newer ones.
+    await add(DEV_OUTBOX_LIMIT + 20, new Date(now - 60_000), 'same instant');
+    await add(40, new Date(now - 3_600_000), 'an hour older');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const page = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(200);
+    const link = response.headers.link;
+    const next = typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined;
+    return { messages: devOutboxListSchema.parse(response.json()), next };
+  };
+
+  it('names the older messages in a Link header; the pages join without gaps or repeats', async () => {
+    const first = await page(`/dev/outbox?to=${to}`);
+    expect(first.messages).toHaveLength(DEV_OUTBOX_LIMIT);
+    expect(first.next).toMatch(/^\/dev\/outbox\?to=pager%40example\.com&format=json&before=[\w-]+$/);
+    const oldestAtStart = first.messages.at(-1)?.createdAt ?? '';
+    // Between two reads: newer messages (above the reader's place) and one older than all.
+    const now = t.context.now().getTime();
+    await add(3, new Date(now), 'newer');
+    await add(1, new Date(now - 86_400_000), 'a day older');
+    const seen: DevOutboxMessage[] = [...first.messages];
+    let next = first.next;
+    let pages = 1;
+    while (next !== undefined) {
+      const older = await page(next);
+      seen.push(...older.messages);
+      next = older.next;
+      pages += 1;
+    }
+    expect(pages).toBe(3);
+    const expected = await t.context.db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, to), lte(outboxMessages.createdAt, new Date(oldestAtStart))))
+      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id));
+    expect(seen.map((message) => message.id)).toEqual([
+      ...first.messages.map((message) => message.id),
+      ...expected.map((row) => row.id).filter((id) => !first.messages.some((message) => message.id === id)),
+    ]);
+    expect(new Set(seen.map((message) => message.id)).size).toBe(DEV_OUTBOX_LIMIT + 20 + 40 + 1);
+  });
+
+  it('links the page to the older messages, and the last page links nowhere', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${to}` });
+    const href = /<a href="([^"]+)">Show earlier messages<\/a>/.exec(response.body)?.[1];
+    expect(href).toMatch(/^\/dev\/outbox\?to=pager%40example\.com&amp;before=[\w-]+$/);
+    let url = (href ?? '').replaceAll('&amp;', '&');
+    for (;;) {
+      const older = await t.app.inject({ method: 'GET', url });
+      expect(older.statusCode).toBe(200);
+      expect(older.headers['content-type']).toContain('text/html');
+      const more = /<a href="([^"]+)">Show earlier messages<\/a>/.exec(older.body)?.[1];
+      if (more === undefined) {
+        expect(older.body).toContain('newest first');
+        break;
+      }
+      url = more.replaceAll('&amp;', '&');
+    }
+  });
+
+  it('refuses a cursor it did not make with a 400 and a clear message', async () => {
+    for (const before of ['bm90LW91cnM', Buffer.from('a1.5').toString('base64url'), 'x%2Fy']) {
+      const response = await t.app.inject({ method: 'GET', url: `/dev/outbox?format=json&before=${before}` });
+      expect(response.statusCode, before).toBe(400);
+      expect(response.json()).toMatchObject({
+        errors: [{ detail: INVALID_LIST_CURSOR_TEXT, field: 'before' }],
+      });
+    }
   });
 });
 

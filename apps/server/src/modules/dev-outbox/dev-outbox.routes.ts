@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DEV_OUTBOX_PATH, devOutboxListSchema, devOutboxQuerySchema } from '@app/contracts/dev-outbox';
 import type { AppContext } from '../../app-context.ts';
 import { access } from '../../platform/access.ts';
-import { renderDevOutboxPage } from './dev-outbox.page.ts';
+import { outboxHref, renderDevOutboxPage } from './dev-outbox.page.ts';
 import { listDevOutbox, wantsJson } from './dev-outbox.service.ts';
 
 /**
@@ -28,14 +28,20 @@ export async function devOutboxRoutes(app: FastifyInstance, { context }: { conte
       },
     },
     async (request, reply) => {
-      const messages = await listDevOutbox(context.db, request.query.to);
+      const { to, format } = request.query;
+      const { messages, earlierCursor } = await listDevOutbox(context.db, to, request.query.before);
       void reply.header('cache-control', 'no-store').header('vary', 'accept');
-      if (wantsJson(request.query.format, request.headers.accept)) {
+      if (wantsJson(format, request.headers.accept)) {
+        if (earlierCursor !== null) {
+          // The JSON stays a plain list; the older messages are named as RFC 8288 names a next page.
+          const next = outboxHref({ to, format: 'json', before: earlierCursor });
+          void reply.header('link', `<${next}>; rel="next"`);
+        }
         return devOutboxListSchema.parse(messages);
       }
       return reply
         .type('text/html; charset=utf-8')
-        .send(renderDevOutboxPage({ messages, to: request.query.to }));
+        .send(renderDevOutboxPage({ messages, to, earlierCursor }));
     },
   );
 }

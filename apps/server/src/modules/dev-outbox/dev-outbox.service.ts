@@ -1,5 +1,6 @@
 import { DEV_OUTBOX_LIMIT, type DevOutboxMessage } from '@app/contracts/dev-outbox';
 import type { Db } from '../../db/client.ts';
+import { decodeRowCursor, nextPageCursor, type RowCursorKind } from '../../platform/paging/row-cursor.ts';
 import { findOutboxMessages } from './dev-outbox.repository.ts';
 
 export type RecipientFilter =
@@ -35,10 +36,29 @@ export function parseRecipientFilter(to: string | undefined): RecipientFilter {
   return { kind: 'exact', value };
 }
 
-/** The latest messages, newest first, as the dev outbox shows them. */
-export async function listDevOutbox(db: Db, to: string | undefined): Promise<DevOutboxMessage[]> {
-  const rows = await findOutboxMessages(db, parseRecipientFilter(to), DEV_OUTBOX_LIMIT);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+/** The cursor of the outbox's pages: a message's id (decision 0076). */
+const OUTBOX_CURSOR: RowCursorKind = {
+  tag: 'o1',
+  idPattern: '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}',
+};
+
+/**
+ * A page of messages, newest first, as the dev outbox shows them: the latest, or with `before` the
+ * ones after that page. One row more than a page tells whether there are older ones.
+ */
+export async function listDevOutbox(
+  db: Db,
+  to: string | undefined,
+  before: string | undefined,
+): Promise<{ messages: DevOutboxMessage[]; earlierCursor: string | null }> {
+  const afterId = before === undefined ? null : decodeRowCursor(OUTBOX_CURSOR, before);
+  const rows = await findOutboxMessages(db, parseRecipientFilter(to), afterId, DEV_OUTBOX_LIMIT + 1);
+  return {
+    messages: rows
+      .slice(0, DEV_OUTBOX_LIMIT)
+      .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    earlierCursor: nextPageCursor(OUTBOX_CURSOR, rows, DEV_OUTBOX_LIMIT, (row) => row.id),
+  };
 }
 
 /** JSON when asked for explicitly (?format=json or Accept: application/json); a page otherwise. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '@app/contracts/audit';
 import type { Db } from '../../db/client.ts';
@@ -13,16 +13,37 @@ const patients = alias(users, 'audit_patients');
 /** What a patient's access history shows: reads and changes of their record. */
 const RECORD_ACTIONS: AuditAction[] = ['read', 'create', 'update', 'delete', 'export'];
 
-/** Issue 19 item 2: events about `patientId` by someone else, newest first. */
-export async function findAccessHistory(db: Db, patientId: string, page: number, pageSize: number) {
+/**
+ * The trail's reading order, newest first: (occurred_at, id) descending, which the indexes of
+ * `audit_events` (patient, actor, time; each ending in occurred_at, id) serve read backwards.
+ */
+const NEWEST_FIRST = [desc(auditEvents.occurredAt), desc(auditEvents.id)];
+
+/**
+ * The events after the event `afterId` in the reading order (decision 0076). The key is read from
+ * that row by the query itself, so it keeps PostgreSQL's precision; an id that names no event gives
+ * no rows. A row comparison of two values known at plan time is an index condition.
+ */
+function olderThan(afterId: string | null): SQL | undefined {
+  if (afterId === null) {
+    return undefined;
+  }
+  return sql`(${auditEvents.occurredAt}, ${auditEvents.id}) < ((select a.occurred_at from ${auditEvents} a where a.id = ${afterId}::bigint), ${afterId}::bigint)`;
+}
+
+/**
+ * Issue 19 item 2: events about `patientId` by someone else, newest first, `limit` of them after the
+ * event `afterId` (all from the newest when null).
+ */
+export async function findAccessHistory(db: Db, patientId: string, afterId: string | null, limit: number) {
   const where = and(
     eq(auditEvents.patientId, patientId),
     isNotNull(auditEvents.actorUserId),
     ne(auditEvents.actorUserId, patientId),
     inArray(auditEvents.action, RECORD_ACTIONS),
+    olderThan(afterId),
   );
-  const [total] = await db.select({ value: count() }).from(auditEvents).where(where);
-  const rows = await db
+  return db
     .select({
       id: auditEvents.id,
       occurredAt: auditEvents.occurredAt,
@@ -36,10 +57,8 @@ export async function findAccessHistory(db: Db, patientId: string, page: number,
     .from(auditEvents)
     .innerJoin(actors, eq(actors.id, auditEvents.actorUserId))
     .where(where)
-    .orderBy(desc(auditEvents.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { total: total?.value ?? 0, rows };
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
 }
 
 export interface AuditSearchFilters {
@@ -78,13 +97,17 @@ function searchCondition(filters: AuditSearchFilters): SQL | undefined {
   );
 }
 
-export async function searchAuditEvents(db: Db, filters: AuditSearchFilters, limit: number, offset: number) {
+/** `limit` events of the search, newest first, after the event `afterId` (from the newest when null). */
+export async function searchAuditEvents(
+  db: Db,
+  filters: AuditSearchFilters,
+  afterId: string | null,
+  limit: number,
+) {
   if (filters.clinicIds.length === 0) {
-    return { total: 0, rows: [] };
+    return [];
   }
-  const where = searchCondition(filters);
-  const [total] = await db.select({ value: count() }).from(auditEvents).where(where);
-  const rows = await db
+  return db
     .select({
       event: auditEvents,
       actorFirstName: actors.firstName,
@@ -98,11 +121,9 @@ export async function searchAuditEvents(db: Db, filters: AuditSearchFilters, lim
     .leftJoin(actors, eq(actors.id, auditEvents.actorUserId))
     .leftJoin(actingFor, eq(actingFor.id, auditEvents.actingForUserId))
     .leftJoin(patients, eq(patients.id, auditEvents.patientId))
-    .where(where)
-    .orderBy(desc(auditEvents.id))
-    .limit(limit)
-    .offset(offset);
-  return { total: total?.value ?? 0, rows };
+    .where(and(searchCondition(filters), olderThan(afterId)))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
 }
 
 /**

@@ -222,7 +222,7 @@ describe('audit trail (issue 19)', () => {
     });
     expect(response.statusCode).toBe(200);
     const body = accessHistoryResponseSchema.parse(response.json());
-    expect(body.total).toBeGreaterThanOrEqual(3);
+    expect(body.earlierCursor).not.toBeNull();
     expect(body.entries).toHaveLength(2);
     const ids = body.entries.map((entry) => entry.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -246,7 +246,10 @@ describe('audit trail (issue 19)', () => {
     );
     const second = accessHistoryResponseSchema.parse(
       (
-        await t.app.inject({ url: '/api/me/access-history?pageSize=2&page=2', headers: bearer(jane.token) })
+        await t.app.inject({
+          url: `/api/me/access-history?pageSize=2&before=${body.earlierCursor ?? ''}`,
+          headers: bearer(jane.token),
+        })
       ).json(),
     );
     expect(second.entries[0]?.id).toBeLessThan(ids[1] ?? 0);
@@ -270,7 +273,7 @@ describe('audit trail (issue 19)', () => {
     const byPatient = auditSearchResponseSchema.parse(
       (await search(`patientId=${jane.id}&pageSize=100`)).json(),
     );
-    expect(byPatient.total).toBeGreaterThan(0);
+    expect(byPatient.events.length).toBeGreaterThan(0);
     expect(byPatient.events.every((event) => event.patient?.id === jane.id)).toBe(true);
     const bySmithReads = auditSearchResponseSchema.parse(
       (await search(`patientId=${jane.id}&actorUserId=${smith.id}&action=read`)).json(),
@@ -287,9 +290,9 @@ describe('audit trail (issue 19)', () => {
     const denied = auditSearchResponseSchema.parse((await search('action=permission-denied')).json());
     expect(denied.events.some((event) => event.actor?.id === limited.id)).toBe(true);
     const future = auditSearchResponseSchema.parse((await search('from=2999-01-01T00:00:00Z')).json());
-    expect(future.total).toBe(0);
+    expect(future.events).toEqual([]);
     const past = auditSearchResponseSchema.parse((await search('to=2000-01-01T00:00:00Z')).json());
-    expect(past.total).toBe(0);
+    expect(past.events).toEqual([]);
     const reversed = await search('from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z');
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toMatchObject({ errors: [{ field: 'from' }] });
@@ -302,7 +305,7 @@ describe('audit trail (issue 19)', () => {
       headers: bearer(foreignAdmin.token),
     });
     expect(foreign.statusCode).toBe(200);
-    expect(auditSearchResponseSchema.parse(foreign.json()).total).toBe(0);
+    expect(auditSearchResponseSchema.parse(foreign.json()).events).toEqual([]);
     for (const token of [smith.token, limited.token, jane.token]) {
       const refused = await t.app.inject({ url: '/api/provider/audit', headers: bearer(token) });
       expect(refused.statusCode).toBe(403);

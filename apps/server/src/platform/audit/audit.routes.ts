@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   accessHistoryQuerySchema,
   accessHistoryResponseSchema,
+  auditExportQuerySchema,
   auditSearchQuerySchema,
   auditSearchResponseSchema,
   auditStaffResponseSchema,
@@ -51,7 +52,7 @@ export async function auditRoutes(app: FastifyInstance, { context }: { context: 
         response: { 200: accessHistoryResponseSchema, ...errors },
       },
     },
-    async (request) => accessHistory(db, requireAuth(request), request.query.page, request.query.pageSize),
+    async (request) => accessHistory(db, requireAuth(request), request.query.before, request.query.pageSize),
   );
 
   const admin = { access: access.provider('SETTING') };
@@ -68,7 +69,7 @@ export async function auditRoutes(app: FastifyInstance, { context }: { context: 
       searchAudit(
         db,
         filtersOf(requireAuth(request), request.query),
-        request.query.page,
+        request.query.before,
         request.query.pageSize,
       ),
   );
@@ -87,7 +88,7 @@ export async function auditRoutes(app: FastifyInstance, { context }: { context: 
     {
       config: admin,
       // A string answer with its own content type is sent as is (no JSON serialisation).
-      schema: { querystring: auditSearchQuerySchema, response: { 200: z.string(), ...errors } },
+      schema: { querystring: auditExportQuerySchema, response: { 200: z.string(), ...errors } },
     },
     async (request, reply) => {
       const filters = filtersOf(requireAuth(request), request.query);

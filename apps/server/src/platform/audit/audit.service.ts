@@ -10,6 +10,7 @@ import {
 import type { ProviderPermission } from '@app/contracts/roles';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../access.ts';
+import { decodeRowCursor, nextPageCursor, type RowCursorKind } from '../paging/row-cursor.ts';
 import {
   findAccessHistory,
   findClinicStaff,
@@ -17,18 +18,26 @@ import {
   type AuditSearchFilters,
 } from './audit.repository.ts';
 
+/** The cursor of both trail lists: an event's id (decision 0076). */
+const AUDIT_CURSOR: RowCursorKind = { tag: 'a1', idPattern: '[1-9][0-9]{0,14}' };
+
+const afterIdOf = (before: string | undefined) =>
+  before === undefined ? null : decodeRowCursor(AUDIT_CURSOR, before);
+
+/**
+ * The patient's access history, newest first, a page at a time (decision 0076). One row more than a
+ * page tells whether an older page exists, without counting the history.
+ */
 export async function accessHistory(
   db: Db,
   auth: AuthContext,
-  page: number,
+  before: string | undefined,
   pageSize: number,
 ): Promise<AccessHistoryResponse> {
-  const { total, rows } = await findAccessHistory(db, auth.userId, page, pageSize);
+  const rows = await findAccessHistory(db, auth.userId, afterIdOf(before), pageSize + 1);
   return {
-    page,
-    pageSize,
-    total,
-    entries: rows.map((row) => ({
+    earlierCursor: nextPageCursor(AUDIT_CURSOR, rows, pageSize, (row) => row.id),
+    entries: rows.slice(0, pageSize).map((row) => ({
       id: row.id,
       occurredAt: row.occurredAt.toISOString(),
       actor: {
@@ -51,7 +60,7 @@ export function auditClinicsOf(auth: AuthContext): string[] {
   return auth.clinicIds.filter((clinicId) => (auth.permissionsByClinic[clinicId] ?? []).includes(setting));
 }
 
-type SearchRow = Awaited<ReturnType<typeof searchAuditEvents>>['rows'][number];
+type SearchRow = Awaited<ReturnType<typeof searchAuditEvents>>[number];
 
 function person(id: string | null, firstName: string | null, lastName: string | null) {
   return id === null ? null : { id, firstName: firstName ?? '', lastName: lastName ?? '' };
@@ -74,14 +83,18 @@ function view(row: SearchRow): AuditEventView {
   };
 }
 
+/** A page of the clinic admin's search, newest first (decision 0076), as `accessHistory`. */
 export async function searchAudit(
   db: Db,
   filters: AuditSearchFilters,
-  page: number,
+  before: string | undefined,
   pageSize: number,
 ): Promise<AuditSearchResponse> {
-  const { total, rows } = await searchAuditEvents(db, filters, pageSize, (page - 1) * pageSize);
-  return { page, pageSize, total, events: rows.map(view) };
+  const rows = await searchAuditEvents(db, filters, afterIdOf(before), pageSize + 1);
+  return {
+    events: rows.slice(0, pageSize).map(view),
+    earlierCursor: nextPageCursor(AUDIT_CURSOR, rows, pageSize, (row) => row.event.id),
+  };
 }
 
 /** One CSV cell: quoted, and a leading formula character defused (CSV injection, OWASP). */
@@ -100,7 +113,7 @@ const fullName = (who: { firstName: string; lastName: string } | null) =>
   who ? `${who.firstName} ${who.lastName}`.trim() : null;
 
 export async function exportAuditCsv(db: Db, filters: AuditSearchFilters): Promise<string> {
-  const { rows } = await searchAuditEvents(db, filters, AUDIT_EXPORT_MAX_ROWS, 0);
+  const rows = await searchAuditEvents(db, filters, null, AUDIT_EXPORT_MAX_ROWS);
   const lines = [AUDIT_CSV_COLUMNS.join(',')];
   for (const row of rows) {
     const event = view(row);

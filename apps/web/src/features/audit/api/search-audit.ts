@@ -1,9 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import type { AuditAction, AuditSearchResponse } from '@app/contracts/audit';
 import { apiRequest } from '../../../lib/api/api-client.ts';
 import { downloadStoredFile } from '../../../lib/api/stored-file.ts';
 
-// Issue 19 item 3 (decision 0057 API, 0063 page): GET /api/provider/audit and its .csv export.
+// Issue 19 item 3 (decision 0057 API, 0063 page): GET /api/provider/audit and its .csv export. The
+// search is read newest first, each page naming the next (older) one by a cursor (decision 0076).
 
 export const AUDIT_SEARCH_PATH = '/api/provider/audit';
 
@@ -18,7 +19,7 @@ export interface AuditFilters {
 }
 
 /** The query string of a search or an export: the same filters for both. */
-export function auditQueryString(filters: AuditFilters, page?: number): string {
+export function auditQueryString(filters: AuditFilters, before?: string): string {
   const query = new URLSearchParams();
   for (const key of ['patientId', 'actorUserId', 'action', 'from', 'to'] as const) {
     const value = filters[key];
@@ -26,28 +27,32 @@ export function auditQueryString(filters: AuditFilters, page?: number): string {
       query.set(key, value);
     }
   }
-  if (page !== undefined) {
-    query.set('page', String(page));
+  if (before !== undefined) {
+    query.set('before', before);
   }
   return query.toString();
 }
 
 export async function searchAudit(
   filters: AuditFilters,
-  page: number,
+  before: string | undefined,
   signal?: AbortSignal,
 ): Promise<AuditSearchResponse> {
   const { auditSearchResponseSchema } = await import('@app/contracts/audit');
-  return apiRequest(`${AUDIT_SEARCH_PATH}?${auditQueryString(filters, page)}`, auditSearchResponseSchema, {
+  const query = auditQueryString(filters, before);
+  return apiRequest(`${AUDIT_SEARCH_PATH}${query ? `?${query}` : ''}`, auditSearchResponseSchema, {
     signal,
   });
 }
 
-export function auditSearchQuery(filters: AuditFilters, page: number) {
-  return queryOptions({
-    queryKey: [AUDIT_SEARCH_PATH, filters, page],
-    queryFn: ({ signal }) => searchAudit(filters, page, signal),
-    // The table keeps the last page while the next one loads, instead of jumping to "Loading…".
+/** "Load more" pages of one search: the next page exists while the last one gave a cursor. */
+export function auditSearchQuery(filters: AuditFilters) {
+  return infiniteQueryOptions({
+    queryKey: [AUDIT_SEARCH_PATH, filters],
+    queryFn: ({ pageParam, signal }) => searchAudit(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.earlierCursor ?? undefined,
+    // The results stay on screen while a new search loads, instead of jumping to "Loading…".
     placeholderData: keepPreviousData,
   });
 }

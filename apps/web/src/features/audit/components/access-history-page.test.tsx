@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccessHistoryEntry, AccessHistoryResponse } from '@app/contracts/audit';
 import { forgetCachedSession, setSession } from '../../../lib/auth/session-store.ts';
@@ -19,13 +19,14 @@ const entry = (id: number, overrides: Partial<AccessHistoryEntry> = {}): AccessH
   ...overrides,
 });
 
-function stubHistory(pages: Record<number, AccessHistoryResponse>) {
+/** The pages by the cursor that asks for them ('' for the newest). */
+function stubHistory(pages: Record<string, AccessHistoryResponse>) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string) => {
       urls.push(url);
-      const page = Number(new URL(url, 'http://localhost').searchParams.get('page'));
+      const page = new URL(url, 'http://localhost').searchParams.get('before') ?? '';
       return Promise.resolve(
         new Response(JSON.stringify(pages[page]), {
           status: 200,
@@ -62,10 +63,8 @@ describe('access history page (issue 19 item 2)', { timeout: 20_000 }, () => {
 
   it('lists who opened the record: name, role, what (translated), when in the viewer zone', async () => {
     stubHistory({
-      1: {
-        page: 1,
-        pageSize: 25,
-        total: 3,
+      '': {
+        earlierCursor: null,
         entries: [
           entry(9),
           entry(8, {
@@ -98,23 +97,68 @@ describe('access history page (issue 19 item 2)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it('loads the next page on "Load more" and appends it below', async () => {
+  it('loads the next page on "Load more" by its cursor, appends it below and focuses its first entry', async () => {
     const urls = stubHistory({
-      1: { page: 1, pageSize: 2, total: 3, entries: [entry(9), entry(8)] },
-      2: { page: 2, pageSize: 2, total: 3, entries: [entry(7, { resourceType: 'insurance' })] },
+      '': { earlierCursor: 'YTEuOA', entries: [entry(9), entry(8)] },
+      YTEuOA: { earlierCursor: null, entries: [entry(7, { resourceType: 'insurance' })] },
     });
     renderWithProviders(<AccessHistoryPage />);
     expect(await screen.findAllByTestId('access-history-entry')).toHaveLength(2);
+    expect(screen.getByText('The 2 most recent entries')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    const cards = await screen.findAllByTestId('access-history-entry');
-    expect(cards).toHaveLength(3);
+    await waitFor(() => {
+      expect(screen.getAllByTestId('access-history-entry')).toHaveLength(3);
+    });
+    const cards = screen.getAllByTestId('access-history-entry');
     expect(within(cards[2] as HTMLElement).getByText('Viewed: Insurance')).toBeInTheDocument();
-    expect(urls).toEqual(['/api/me/access-history?page=1', '/api/me/access-history?page=2']);
+    expect(urls).toEqual(['/api/me/access-history', '/api/me/access-history?before=YTEuOA']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(cards[2]).toHaveFocus();
+    expect(screen.getByText('3 entries')).toBeInTheDocument();
+  });
+
+  it('keeps the button enabled and focused while a page loads (a browser drops focus from a disabled one)', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const pages: Record<string, AccessHistoryResponse> = {
+      '': { earlierCursor: 'YTEuOA', entries: [entry(9), entry(8)] },
+      YTEuOA: { earlierCursor: 'YTEuNw', entries: [entry(7)] },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const before = new URL(url, 'http://localhost').searchParams.get('before') ?? '';
+        if (before !== '') {
+          await held;
+        }
+        return new Response(JSON.stringify(pages[before]), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    renderWithProviders(<AccessHistoryPage />);
+    const button = await screen.findByRole('button', { name: 'Load more' });
+    await userEvent.click(button);
+    await waitFor(() => {
+      expect(button).toHaveAttribute('aria-busy', 'true');
+    });
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveFocus();
+    // A second click while loading asks for nothing more.
+    await userEvent.click(button);
+    release();
+    await waitFor(() => {
+      expect(screen.getAllByTestId('access-history-entry')).toHaveLength(3);
+    });
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('button', { name: 'Load more' })).toHaveFocus();
   });
 
   it('says so in a sentence when nobody else has opened the record', async () => {
-    stubHistory({ 1: { page: 1, pageSize: 25, total: 0, entries: [] } });
+    stubHistory({ '': { earlierCursor: null, entries: [] } });
     renderWithProviders(<AccessHistoryPage />);
     expect(await screen.findByText('Nobody else has opened your record yet.')).toBeInTheDocument();
     expect(screen.queryByTestId('access-history-entry')).not.toBeInTheDocument();

@@ -1,26 +1,33 @@
 import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AccessHistoryEntry } from '@app/contracts/audit';
-import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { formatInstant } from '../../../lib/dates/format-time.ts';
 import { accessHistoryQuery } from '../api/get-access-history.ts';
 import { actionLabel, personName, resourceLabel } from './audit-labels.ts';
+import { LoadMore, useFocusAfterLoad } from './load-more.tsx';
 
 /**
  * /user/access-history (issue 19 item 2, decision 0063): who opened the patient's record — name and
- * role, which part, when (viewer's zone) — newest first, a page at a time with "Load more". A list of
- * cards, so a phone reads each entry top to bottom.
+ * role, which part, when (viewer's zone) — newest first, a page at a time with "Load more" (each page
+ * names the next by a cursor, decision 0076). A list of cards, so a phone reads each entry top to bottom.
  */
 export function AccessHistoryPage() {
   const { t } = useTranslation('audit');
   const { t: tRoot } = useTranslation();
   const history = useInfiniteQuery(accessHistoryQuery());
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
-  const total = history.data?.pages[0]?.total ?? 0;
+  const listBox = useRef<HTMLDivElement>(null);
+  const focusAfterLoad = useFocusAfterLoad(
+    listBox,
+    '[data-history-entry]',
+    entries.length,
+    history.hasNextPage,
+  );
 
   let body;
   if (history.isError && !history.data) {
@@ -41,9 +48,10 @@ export function AccessHistoryPage() {
     );
   } else {
     body = (
-      <Stack gap="sm">
+      <Stack gap="sm" ref={listBox}>
         <Text size="sm" aria-live="polite">
-          {t('historyCount', { count: total })}
+          {/* Not counted on the server (the history grows without bound): the entries shown so far. */}
+          {t(history.hasNextPage ? 'historyShown' : 'historyCount', { count: entries.length })}
         </Text>
         <Stack component="ul" gap="sm" aria-label={t('historyListLabel')} className="audit-cards">
           {entries.map((entry) => (
@@ -56,17 +64,13 @@ export function AccessHistoryPage() {
           </Alert>
         ) : null}
         {history.hasNextPage ? (
-          <Group>
-            <Button
-              variant="outline"
-              loading={history.isFetchingNextPage}
-              onClick={() => {
-                void history.fetchNextPage();
-              }}
-            >
-              {t('loadMore')}
-            </Button>
-          </Group>
+          <LoadMore
+            loadNext={() => history.fetchNextPage()}
+            loading={history.isFetchingNextPage}
+            onLoadStart={() => {
+              focusAfterLoad(entries.length);
+            }}
+          />
         ) : null}
       </Stack>
     );
@@ -85,7 +89,7 @@ function AccessHistoryCard({ entry }: { entry: AccessHistoryEntry }) {
   const { t, i18n } = useTranslation('audit');
   const name = personName(t, entry.actor);
   return (
-    <li data-testid="access-history-entry">
+    <li data-testid="access-history-entry" data-history-entry tabIndex={-1}>
       <Paper withBorder p="md" radius="md">
         <Stack gap={4}>
           <Group gap="xs" justify="space-between" align="flex-start">

@@ -45,7 +45,8 @@ interface Call {
   headers: Record<string, string>;
 }
 
-function stubApi(permissions: string[], total = 2) {
+/** `pages` pages of two events each; page n (from 1) is asked for with `before=c{n}`. */
+function stubApi(permissions: string[], pages = 1) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -92,11 +93,10 @@ function stubApi(permissions: string[], total = 2) {
           ],
         });
       }
-      const page = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? '1');
+      const before = new URL(url, 'http://localhost').searchParams.get('before');
+      const page = before === null ? 1 : Number(before.slice(1));
       return json({
-        page,
-        pageSize: 25,
-        total,
+        earlierCursor: page < pages ? `c${String(page + 1)}` : null,
         events: [
           event(page * 10 + 1),
           event(page * 10 + 2, {
@@ -179,7 +179,7 @@ describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: /^Jane Patient/ }));
     expect(await screen.findByText('Patient: Jane Patient')).toBeInTheDocument();
     await waitFor(() => {
-      expect(auditCalls(calls).at(-1)).toBe(`/api/provider/audit?patientId=${JANE}&page=1`);
+      expect(auditCalls(calls).at(-1)).toBe(`/api/provider/audit?patientId=${JANE}`);
     });
 
     const [row] = screen.getAllByTestId('audit-event');
@@ -200,7 +200,6 @@ describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
         action: 'update',
         from: new Date(2026, 10, 1).toISOString(),
         to: new Date(2026, 10, 30, 23, 59, 59, 999).toISOString(),
-        page: '1',
       });
     });
 
@@ -235,7 +234,7 @@ describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
     const remove = screen.getByRole('button', { name: 'Remove filter Staff member: Bob Jones' });
     expect(remove).toHaveFocus();
     await waitFor(() => {
-      expect(auditCalls(calls).at(-1)).toBe(`/api/provider/audit?actorUserId=${BOB}&page=1`);
+      expect(auditCalls(calls).at(-1)).toBe(`/api/provider/audit?actorUserId=${BOB}`);
     });
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('The CSV file was downloaded.')).toBeInTheDocument();
@@ -246,7 +245,7 @@ describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
     await userEvent.click(remove);
     expect(await screen.findByRole('combobox', { name: 'Staff member' })).toHaveFocus();
     await waitFor(() => {
-      expect(auditCalls(calls).at(-1)).toBe('/api/provider/audit?page=1');
+      expect(auditCalls(calls).at(-1)).toBe('/api/provider/audit');
     });
     // A pasted name (one input event into the closed list) is picked by Enter too.
     await userEvent.paste('Alice Smith');
@@ -281,21 +280,27 @@ describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('Find a patient (name or member ID)')).not.toBeInTheDocument();
   });
 
-  it('pages through the trail', async () => {
-    const calls = stubApi(['SETTING'], 60);
+  it('reads older events with "Load more", then moves focus to the first event of the last page', async () => {
+    const calls = stubApi(['SETTING'], 3);
     renderWithProviders(<ProviderAuditPage />);
-    await screen.findByRole('table', { name: 'Audit events' });
-    const pages = screen.getByRole('navigation', { name: 'Pages of audit events' });
-    await userEvent.click(within(pages).getByRole('button', { name: '3' }));
+    const table = await screen.findByRole('table', { name: 'Audit events' });
+    expect(screen.getByText('The 2 most recent events')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => {
-      expect(auditCalls(calls).at(-1)).toBe('/api/provider/audit?page=3');
+      expect(within(table).getAllByTestId('audit-event')).toHaveLength(4);
     });
-    // The arrows are icons: they are named, and Previous leads back a page.
-    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeInTheDocument();
-    await userEvent.click(within(pages).getByRole('button', { name: 'Previous page' }));
+    expect(auditCalls(calls).at(-1)).toBe('/api/provider/audit?before=c2');
+    expect(screen.getByRole('button', { name: 'Load more' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => {
-      expect(auditCalls(calls).at(-1)).toBe('/api/provider/audit?page=2');
+      expect(within(table).getAllByTestId('audit-event')).toHaveLength(6);
     });
+    expect(auditCalls(calls).at(-1)).toBe('/api/provider/audit?before=c3');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    // The button is gone: focus is on the first row the last page added.
+    const rows = within(table).getAllByTestId('audit-event');
+    expect(rows[4]).toHaveFocus();
+    expect(screen.getByText('6 events')).toBeInTheDocument();
   });
 
   it('exports the CSV with the same filters and the access token', async () => {

@@ -1,19 +1,8 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Group,
-  NativeSelect,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Alert, Anchor, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconShieldSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEventView } from '@app/contracts/audit';
 import { Button } from '../../../components/ui/button.tsx';
@@ -26,6 +15,7 @@ import { MOBILE_MAX_WIDTH } from '../../provider-shell/nav-items.ts';
 import { auditSearchQuery, exportAuditCsv, type AuditFilters } from '../api/search-audit.ts';
 import { actionLabel, personName, resourceLabel } from './audit-labels.ts';
 import type { ChosenPerson } from './filter-chip.tsx';
+import { LoadMore, useFocusAfterLoad } from './load-more.tsx';
 import { PatientFilter } from './patient-filter.tsx';
 import { StaffFilter } from './staff-filter.tsx';
 import { dayRangeToInstants } from './day-range.ts';
@@ -38,13 +28,6 @@ interface Applied {
   from: string;
   to: string;
 }
-
-const CONTROL_LABELS = {
-  previous: 'pagePrevious',
-  next: 'pageNext',
-  first: 'pageFirst',
-  last: 'pageLast',
-} as const;
 
 const NO_FILTERS: Applied = { patient: null, staff: null, action: null, from: '', to: '' };
 
@@ -61,25 +44,32 @@ function toApiFilters(applied: Applied): AuditFilters {
 
 /**
  * /provider/audit (issue 19 item 3, decision 0063): a clinic admin (SETTING, checked by the router's
- * one guard) searches the trail by patient, staff member, action and dates, pages through it (a table
- * on a desktop, cards on a phone) and exports the same selection as CSV.
+ * one guard) searches the trail by patient, staff member, action and dates, reads it newest first with
+ * "Load more" (a cursor per page, decision 0076; a table on a desktop, cards on a phone) and exports
+ * the same selection as CSV.
  */
 export function ProviderAuditPage() {
   const { t } = useTranslation('audit');
   const { t: tRoot } = useTranslation();
   const workspace = useProviderWorkspace();
   const [applied, setApplied] = useState<Applied>(NO_FILTERS);
-  const [page, setPage] = useState(1);
   const [draft, setDraft] = useState({ action: '', from: '', to: '' });
   const [dateError, setDateError] = useState<string | null>(null);
   const [exportState, setExportState] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
   const filters = toApiFilters(applied);
-  const results = useQuery(auditSearchQuery(filters, page));
+  const results = useInfiniteQuery(auditSearchQuery(filters));
+  const events = results.data?.pages.flatMap((page) => page.events) ?? [];
+  const resultsBox = useRef<HTMLDivElement>(null);
+  const focusAfterLoad = useFocusAfterLoad(
+    resultsBox,
+    '[data-audit-entry]',
+    events.length,
+    results.hasNextPage,
+  );
   const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false);
 
   const apply = (next: Applied) => {
     setApplied(next);
-    setPage(1);
     setExportState('idle');
   };
   const choosePatient = (patient: ChosenPerson | null) => {
@@ -117,7 +107,6 @@ export function ProviderAuditPage() {
   };
 
   const data = results.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const canSearchPatients = workspace.data?.permissions.includes('PATIENT') ?? false;
   const hasFilters =
     applied.patient !== null ||
@@ -127,7 +116,7 @@ export function ProviderAuditPage() {
     applied.to !== '';
 
   let body;
-  if (results.isError) {
+  if (results.isError && !data) {
     body = (
       <Alert color="red" role="alert">
         {t('loadFailed')}
@@ -135,7 +124,7 @@ export function ProviderAuditPage() {
     );
   } else if (!data) {
     body = <Text role="status">{t('loading')}</Text>;
-  } else if (data.events.length === 0) {
+  } else if (events.length === 0) {
     body = (
       <EmptyState
         icon={<IconShieldSearch size={28} aria-hidden="true" />}
@@ -147,10 +136,10 @@ export function ProviderAuditPage() {
   } else {
     const rowProps = { onPatient: choosePatient, onStaff: chooseStaff };
     body = (
-      <Stack gap="sm">
+      <Stack gap="sm" ref={resultsBox}>
         {mobile ? (
           <Stack component="ul" gap="sm" className="audit-cards" aria-label={t('resultsLabel')}>
-            {data.events.map((event) => (
+            {events.map((event) => (
               <AuditEventCard key={event.id} event={event} {...rowProps} />
             ))}
           </Stack>
@@ -169,25 +158,26 @@ export function ProviderAuditPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.events.map((event) => (
+                {events.map((event) => (
                   <AuditEventRow key={event.id} event={event} {...rowProps} />
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         )}
-        {pages > 1 ? (
-          <nav aria-label={t('pagination')}>
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size={mobile ? 'sm' : 'md'}
-              siblings={mobile ? 0 : 1}
-              // The arrow buttons are icons only: each needs its name (axe button-name, WCAG 4.1.2).
-              getControlProps={(control) => ({ 'aria-label': t(CONTROL_LABELS[control]) })}
-            />
-          </nav>
+        {results.isError ? (
+          <Alert color="red" role="alert">
+            {t('loadFailed')}
+          </Alert>
+        ) : null}
+        {results.hasNextPage ? (
+          <LoadMore
+            loadNext={() => results.fetchNextPage()}
+            loading={results.isFetchingNextPage}
+            onLoadStart={() => {
+              focusAfterLoad(events.length);
+            }}
+          />
         ) : null}
       </Stack>
     );
@@ -273,7 +263,8 @@ export function ProviderAuditPage() {
       </Paper>
       <Group justify="space-between" align="center" wrap="wrap">
         <Text fw={600} aria-live="polite">
-          {data ? t('resultsCount', { count: data.total }) : ''}
+          {/* Not counted on the server (the trail grows without bound): the events shown so far. */}
+          {data ? t(results.hasNextPage ? 'resultsShown' : 'resultsCount', { count: events.length }) : ''}
         </Text>
         <Button variant="outline" loading={exportState === 'busy'} onClick={exportCsv}>
           <IconDownload size={18} aria-hidden="true" /> {t('exportCsv')}
@@ -362,7 +353,7 @@ function AuditEventRow({ event, onPatient, onStaff }: RowProps) {
   const { t } = useTranslation('audit');
   const when = useWhen(event.occurredAt);
   return (
-    <Table.Tr data-testid="audit-event">
+    <Table.Tr data-testid="audit-event" data-audit-entry tabIndex={-1}>
       <Table.Td>
         <time dateTime={event.occurredAt}>{when}</time>
       </Table.Td>
@@ -384,7 +375,7 @@ function AuditEventCard({ event, onPatient, onStaff }: RowProps) {
   const { t } = useTranslation('audit');
   const when = useWhen(event.occurredAt);
   return (
-    <li data-testid="audit-event">
+    <li data-testid="audit-event" data-audit-entry tabIndex={-1}>
       <Paper withBorder p="sm" radius="md">
         <Stack gap={2}>
           <Text size="sm" c="dimmed">
