@@ -350,6 +350,19 @@ describe('audit:verify names tampering (decision 0077)', () => {
     });
   });
 
+  it('names a removed head', async () => {
+    const [head] = await t.context.db.select().from(auditChainHead);
+    await asSuperuser(t.context.db, sql`delete from audit_chain_head`);
+    const verdict = await verifyAuditChain(t.context.db, t.context.now());
+    expect(verdict).toMatchObject({ ok: false, reason: 'head', expected: null });
+    expect(describeVerdict(verdict)).toContain('no recorded head');
+    await asSuperuser(
+      t.context.db,
+      sql`insert into audit_chain_head (id, seal_seq, hash) values (1, ${head?.sealSeq}, ${head?.hash})`,
+    );
+    expect((await verifyAuditChain(t.context.db, t.context.now())).ok).toBe(true);
+  });
+
   it('names a reordered row by its link', async () => {
     const rows = await sealed();
     const [fifth, sixth] = [rows[4], rows[5]];

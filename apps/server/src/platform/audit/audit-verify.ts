@@ -29,10 +29,13 @@ export type ChainVerdict =
     }
   | {
       ok: false;
-      /** The chain ends before the head the sealer recorded (its newest rows were removed). */
+      /**
+       * The chain ends before the head the sealer recorded (its newest rows were removed), or before
+       * the head given to verify; null: sealed rows but no head at all (the head row was removed).
+       */
       reason: 'head';
       rows: number;
-      expected: ChainHead;
+      expected: ChainHead | null;
       found: ChainHead | null;
     }
   | {
@@ -58,7 +61,7 @@ const BATCH = 5000;
 export async function verifyAuditChain(db: Db, now: Date, expected?: ChainHead): Promise<ChainVerdict> {
   // The head first: rows the sealer adds while we walk lie beyond it and wait for the next run.
   const [recorded] = await db.select().from(auditChainHead).where(eq(auditChainHead.id, 1));
-  const end = recorded?.sealSeq ?? 0;
+  const end = recorded?.sealSeq ?? Number.MAX_SAFE_INTEGER;
   let prevHash = GENESIS_HASH;
   let last = null as ChainHead | null;
   let expectedSeen = expected === undefined;
@@ -87,6 +90,9 @@ export async function verifyAuditChain(db: Db, now: Date, expected?: ChainHead):
     if (batch.length < BATCH) {
       break;
     }
+  }
+  if (!recorded && last) {
+    return { ok: false, reason: 'head', rows, expected: null, found: last };
   }
   if (recorded && (last?.sealSeq !== recorded.sealSeq || last.hash !== recorded.hash)) {
     return {
@@ -130,7 +136,9 @@ export function describeVerdict(verdict: ChainVerdict): string {
       return `audit trail BROKEN at event id ${String(verdict.brokenId)}: ${what}; the ${String(verdict.rowsBefore)} events before it verify`;
     }
     case 'head':
-      return `audit trail BROKEN at its end: the chain of ${String(verdict.rows)} events ends at ${verdict.found ? describeHead(verdict.found) : 'nothing'}, but it reached ${describeHead(verdict.expected)} (the newest events were removed)`;
+      return verdict.expected
+        ? `audit trail BROKEN at its end: the chain of ${String(verdict.rows)} events ends at ${verdict.found ? describeHead(verdict.found) : 'nothing'}, but it reached ${describeHead(verdict.expected)} (the newest events were removed)`
+        : `audit trail BROKEN at its end: ${String(verdict.rows)} sealed events but no recorded head (the head was removed)`;
     case 'unsealed':
       return `audit trail ALARM: ${String(verdict.stale)} events (the oldest is id ${String(verdict.oldestId)}) have waited more than ${String(UNSEALED_ALARM_SECONDS)} s to be sealed; no audit sealer is running. The ${String(verdict.rows)} sealed events verify`;
   }
