@@ -35,12 +35,8 @@ export type SealResult = { sealed: number } | 'busy';
 export async function sealInTransaction(tx: Db, limit: number = SEAL_BATCH): Promise<SealResult> {
   // Its own statement, before the reads: under READ COMMITTED the reads below then see every pass
   // that committed before this one got the lock.
-  const lock = (await tx.execute(
-    sql`select pg_try_advisory_xact_lock(${SEALER_LOCK}) as "locked"`,
-  )) as unknown as {
-    rows: { locked: boolean }[];
-  };
-  if (lock.rows[0]?.locked !== true) {
+  const lock: unknown = await tx.execute(sql`select pg_try_advisory_xact_lock(${SEALER_LOCK}) as "locked"`);
+  if ((lock as { rows: { locked: boolean }[] }).rows[0]?.locked !== true) {
     return 'busy';
   }
   const rows = await tx

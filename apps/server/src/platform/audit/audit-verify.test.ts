@@ -47,7 +47,8 @@ async function rowsWith(db: Db, prefix: string) {
 }
 
 async function rowsOfQuery<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 async function unsealedCount(db: Db) {
