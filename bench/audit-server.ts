@@ -4,6 +4,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { parseEnv } from '../apps/server/src/env.ts';
 import { createAppContext } from '../apps/server/src/start-up.ts';
+import { startAuditSealer } from '../apps/server/src/platform/audit/audit-sealer.ts';
 import { loginTokens } from '../apps/server/src/modules/auth/auth-test-helpers.ts';
 import { createSchedulingWorld } from '../apps/server/src/modules/scheduling/scheduling-test-helpers.ts';
 
@@ -49,6 +50,8 @@ const query = new URLSearchParams({
   startAt: from.toISODate() ?? '',
   finishAt: from.plus({ days: 6 }).toISODate() ?? '',
 });
+// As server.ts does: the audit rows a change writes are sealed after commit (decision 0077).
+startAuditSealer(context.db, app.log);
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(
   JSON.stringify({

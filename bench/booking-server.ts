@@ -14,6 +14,7 @@ import {
 } from '../apps/server/src/db/schema/clinics.ts';
 import { providerConsultationTypes } from '../apps/server/src/db/schema/scheduling.ts';
 import { parseEnv } from '../apps/server/src/env.ts';
+import { startAuditSealer } from '../apps/server/src/platform/audit/audit-sealer.ts';
 import { loadSigningKey } from '../apps/server/src/platform/auth/signing-key.ts';
 import { createMemoryHub } from '../apps/server/src/platform/realtime/realtime-hub.ts';
 import { hashSecret } from '../apps/server/src/platform/passwords.ts';
@@ -138,6 +139,8 @@ async function portal(port: number): Promise<void> {
     });
     tokens.push(login.json<{ access_token: string }>().access_token);
   }
+  // As server.ts does: the audit rows a booking writes are sealed after commit (decision 0077).
+  startAuditSealer(db, app.log);
   await app.listen({ port, host: '127.0.0.1' });
   const world: BenchWorld = {
     url: `http://127.0.0.1:${port}`,

@@ -4,6 +4,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { parseEnv } from '../apps/server/src/env.ts';
 import { createAppContext } from '../apps/server/src/start-up.ts';
+import { startAuditSealer } from '../apps/server/src/platform/audit/audit-sealer.ts';
 import { loginTokens } from '../apps/server/src/modules/auth/auth-test-helpers.ts';
 import { createSchedulingWorld } from '../apps/server/src/modules/scheduling/scheduling-test-helpers.ts';
 
@@ -57,6 +58,8 @@ if (mode === 'bare') {
            now() - interval '1 day' * (${history} - i)
     from generate_series(1, ${history}) i`);
   await context.db.execute(sql`vacuum analyze`);
+  // As server.ts does: the audit rows a change writes are sealed after commit (decision 0077).
+  startAuditSealer(context.db, app.log);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(
     JSON.stringify({ url, path: `/api/messages/threads/${threadId}/messages`, token: patientToken }),

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
 import { createAppContext, openMigratedDatabase } from './start-up.ts';
 import { startOutboxWorker } from './platform/outbox/outbox-worker.ts';
+import { sealAllAuditEvents, startAuditSealer } from './platform/audit/audit-sealer.ts';
 import { printWelcome } from './seed/print-welcome.ts';
 import { DEMO_CLINIC_NUMBER, seedDemoDataIfEmpty } from './seed/seed-demo-data.ts';
 import { seedDemoInsuranceCards } from './seed/seed-demo-insurance.ts';
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
   }
   const demoAt = performance.now();
   const outbox = startOutboxWorker(context, app.log);
+  // Decision 0077: every instance seals the audit rows committed by any of them, one pass at a time.
+  const sealer = startAuditSealer(context.db, app.log);
 
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) {
@@ -58,6 +61,11 @@ async function main(): Promise<void> {
     stopDemoVideoVisit();
     await outbox.stop();
     await app.close();
+    await sealer.stop();
+    // The last requests' rows: sealed now rather than by the next instance to start.
+    await sealAllAuditEvents(context.db).catch((error: unknown) => {
+      app.log.error({ err: error }, 'audit sealer: the last pass failed; the next start seals the rows');
+    });
     await context.redis?.quit();
     await database.close();
   });

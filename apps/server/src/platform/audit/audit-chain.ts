@@ -23,10 +23,10 @@ export interface ChainedFields {
 /**
  * SHA-256 over a canonical serialisation: a JSON array in a fixed order (no key-order ambiguity,
  * nulls kept as null, the time as an ISO instant with milliseconds, which timestamptz keeps exactly).
- * The id is covered, so moving a row to another place in the chain breaks it too.
- * The writer is the database function `audit_append` (migration 0022, decision 0064), which builds
- * the same text with to_json and sha256: this function is what audit:verify checks it against, so a
- * change here needs a migration that changes that function too (audit-verify.test.ts holds them equal).
+ * The id is covered, and prev_hash ties the row to its place in the chain (seal_seq order), so moving
+ * a row breaks the chain too. The sealer (audit-sealer.ts, decision 0077) and audit:verify both use
+ * this function; the rows sealed before 0077 were hashed by migration 0022's SQL, which built the same
+ * text (its test compared the two), so a change here breaks their verification.
  */
 export function auditRowHash(row: ChainedFields): string {
   const canonical = JSON.stringify([

@@ -20,10 +20,9 @@ export interface AuditEvent {
  * change it records, so the change and its event commit or roll back together. `now` comes from the
  * clock module (context.now()).
  *
- * One statement (decision 0064): `audit_append` (migration 0022) takes the chain's advisory lock for
- * the rest of the transaction (two writers, two server instances never read the same head), reads the
- * head, takes the ids under the lock (id order is chain order), hashes each row exactly as
- * audit-chain.ts does and inserts it.
+ * One statement (decisions 0064, 0077): `audit_append` (migration 0026) inserts the rows unsealed. It
+ * takes no lock and reads nothing, so changes commit side by side; the sealer (audit-sealer.ts) chains
+ * the committed rows right after.
  */
 export async function recordAuditEvents(tx: Db, events: readonly AuditEvent[], now: Date): Promise<void> {
   if (events.length === 0) {
@@ -45,10 +44,7 @@ export async function recordAuditEvents(tx: Db, events: readonly AuditEvent[], n
   );
 }
 
-/**
- * Appends `events` with no change to join (a read, a login, a refusal). The one statement is its own
- * transaction, and the chain lock ends with it.
- */
+/** Appends `events` with no change to join (a read, a login, a refusal): the one statement commits alone. */
 export async function recordAuditEventsAlone(
   db: Db,
   events: readonly AuditEvent[],

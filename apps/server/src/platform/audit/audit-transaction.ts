@@ -76,7 +76,7 @@ export function joinChangeTransactions(db: Db, now: () => Date): void {
     try {
       const result = await open(async (tx) => {
         const value = await run(tx);
-        // Last statement before COMMIT: the chain lock is held only for the commit itself.
+        // Last statement before COMMIT, so a failed change never reaches it (the append takes no lock).
         await recordAuditEvents(tx, scope.events, now());
         return value;
       }, config);

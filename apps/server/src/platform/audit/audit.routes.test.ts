@@ -19,6 +19,7 @@ import {
   providerWithClinic,
   type TestProvider,
 } from '../../modules/patients/patients-test-helpers.ts';
+import { sealAllAuditEvents } from './audit-sealer.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 
 // Issue 19 items 1-3: the hook records reads, changes, logins and refusals; patients and clinic
@@ -93,7 +94,11 @@ describe('audit trail (issue 19)', () => {
       requestId: expect.any(String),
       clientAddress: '127.0.0.1',
     });
-    expect(event?.hash).toMatch(/^[0-9a-f]{64}$/);
+    // Written unsealed; the sealer chains it after the commit (decision 0077).
+    expect(event?.hash).toBeNull();
+    await sealAllAuditEvents(t.context.db);
+    const [sealed] = await eventsSince(before);
+    expect(sealed?.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("records a change as update, and a patient's own reads of their record too", async () => {
@@ -383,7 +388,8 @@ describe('audit trail (issue 19)', () => {
   });
 
   it('keeps an intact chain through all of the above', async () => {
-    expect(await verifyAuditChain(t.context.db)).toMatchObject({ ok: true });
+    expect(await sealAllAuditEvents(t.context.db)).toBeGreaterThan(0);
+    expect(await verifyAuditChain(t.context.db, t.context.now())).toMatchObject({ ok: true, unsealed: 0 });
   });
 
   it('is append-only: the database refuses UPDATE, DELETE and TRUNCATE', async () => {
@@ -395,6 +401,7 @@ describe('audit trail (issue 19)', () => {
     for (const attempt of attempts) {
       await expect(t.context.db.execute(attempt)).rejects.toThrow();
     }
-    expect(await verifyAuditChain(t.context.db)).toMatchObject({ ok: true });
+    await sealAllAuditEvents(t.context.db);
+    expect(await verifyAuditChain(t.context.db, t.context.now())).toMatchObject({ ok: true, unsealed: 0 });
   });
 });
