@@ -286,7 +286,9 @@ function issueTwentyTable(): string[] {
     'ratio',
     'goal',
   ];
-  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => (row[column] ?? '').length)));
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...rows].map((row) => (row[column] ?? '').length)),
+  );
   const format = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ');
   return [
     `Issue 20 figures`,
