@@ -49,9 +49,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
-    // Decision 0072: each of these costs 100–370 ms of the server's start, and most starts never use
-    // them. The server imports them when first used, through apps/server/src/platform/lazy/; type
-    // imports stay static. Tests and test helpers may import them directly.
+    // Decisions 0072 and 0078: each of these costs 30–370 ms of the server's start, and most starts
+    // never use them (the PostgreSQL driver on PGlite, PGlite on PostgreSQL). The server imports them
+    // when first used, through apps/server/src/platform/lazy/; type imports stay static. Tests and test
+    // helpers may import them directly.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/platform/lazy/**'],
     rules: {
@@ -67,9 +68,20 @@ export default tseslint.config(
                 'libphonenumber-js/*',
                 'ioredis',
                 'sharp',
+                'web-push',
+                'nodemailer',
+                'ics',
+                'openid-client',
+                'pg',
+                'drizzle-orm/node-postgres',
+                'drizzle-orm/node-postgres/*',
+                '@electric-sql/pglite',
+                '@electric-sql/pglite/*',
+                'drizzle-orm/pglite',
+                'drizzle-orm/pglite/*',
               ],
               allowTypeImports: true,
-              message: 'Heavy at start-up: use its loader in platform/lazy/ (decision 0072).',
+              message: 'Heavy at start-up: use its loader in platform/lazy/ (decisions 0072, 0078).',
             },
           ],
         },

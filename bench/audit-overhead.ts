@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
+import { runLoad, startWorldServer } from './world-load.ts';
 
 // Issue 19 "Must show": what audit recording costs. Slot search (GET /api/scheduling/time-slots, a
 // patient, 7 days) and message send (POST /api/messages/threads/:id/messages, a patient replying:
@@ -14,55 +13,30 @@ const CONNECTIONS = 20;
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
-interface Target {
-  child: ChildProcess;
-  url: string;
+interface AuditServerInfo {
   slotPath: string;
   messagePath: string;
   token: string;
 }
 
-async function start(recording: 'on' | 'off'): Promise<Target> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', new URL('./audit-server.ts', import.meta.url).pathname],
-    {
-      env: { ...process.env, AUDIT_RECORDING: recording },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const first = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => {
-      reject(new Error(`bench server exited with ${String(code)}`));
-    });
-  });
-  return { child, ...(JSON.parse(first) as Omit<Target, 'child'>) };
-}
-
-async function stop(target: Target): Promise<void> {
-  const exited = new Promise((resolve) => target.child.once('exit', resolve));
-  target.child.kill('SIGTERM');
-  await exited;
-}
-
+const SERVER = fileURLToPath(new URL('./audit-server.ts', import.meta.url));
 const failures = { slots: 0, messages: 0 };
 
-async function load(target: Target, kind: 'slots' | 'messages'): Promise<number> {
-  const result = await autocannon({
-    url: target.url + (kind === 'slots' ? target.slotPath : target.messagePath),
+async function load(
+  server: { url: string; info: AuditServerInfo },
+  kind: 'slots' | 'messages',
+): Promise<number> {
+  const { info } = server;
+  const figures = await runLoad(server.url + (kind === 'slots' ? info.slotPath : info.messagePath), {
     connections: CONNECTIONS,
-    duration: DURATION,
-    ...(kind === 'messages'
-      ? { method: 'POST' as const, body: JSON.stringify({ body: 'Thank you, see you on Tuesday.' }) }
-      : {}),
-    headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
+    durationSeconds: DURATION,
+    token: info.token,
+    ...(kind === 'messages' ? { jsonBody: JSON.stringify({ body: 'Thank you, see you on Tuesday.' }) } : {}),
   });
   // Throughput counts answered requests only; failures (timeouts on a saturated machine, any non-2xx)
   // are reported beside it instead of aborting the run.
-  failures[kind] += result.non2xx + result.errors + result.timeouts;
-  return result['2xx'] / DURATION;
+  failures[kind] += figures.failed;
+  return figures.okPerSecond;
 }
 
 const figures = {
@@ -72,12 +46,12 @@ const figures = {
 for (let round = 0; round < ROUNDS; round += 1) {
   const order: ('on' | 'off')[] = round % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
   for (const recording of order) {
-    const target = await start(recording);
+    const server = await startWorldServer<AuditServerInfo>(SERVER, { AUDIT_RECORDING: recording });
     try {
-      figures[recording].slots.push(await load(target, 'slots'));
-      figures[recording].messages.push(await load(target, 'messages'));
+      figures[recording].slots.push(await load(server, 'slots'));
+      figures[recording].messages.push(await load(server, 'messages'));
     } finally {
-      await stop(target);
+      await server.stop();
     }
   }
 }

@@ -33,6 +33,13 @@ export interface ColdStartResult {
   /** The same with the demo seed, i.e. a newcomer's first `npm start`. */
   emptyDataDirWithDemoMs: number;
   existingDataDirMs: number;
+  /** CPU time (user + system) of each start to /healthz, median; null without /proc (decision 0078). */
+  cpuMs: {
+    baseline: number | null;
+    emptyDataDir: number | null;
+    emptyDataDirWithDemo: number | null;
+    existingDataDir: number | null;
+  };
   memory: IdleMemory;
 }
 
@@ -111,9 +118,21 @@ export async function measureColdStart(): Promise<ColdStartResult> {
   const empty: number[] = [];
   const emptyWithDemo: number[] = [];
   const existing: number[] = [];
+  const cpu = {
+    baseline: [] as number[],
+    empty: [] as number[],
+    emptyWithDemo: [] as number[],
+    existing: [] as number[],
+  };
+  const addCpu = (into: number[], started: Started) => {
+    if (started.cpuMsToHealthy !== null) {
+      into.push(started.cpuMsToHealthy);
+    }
+  };
   for (let run = 0; run < RUNS; run++) {
     const bare = await startAndTime(['-e', BARE_NODE], {}, await freePort(), '/');
     baseline.push(bare.msToHealthy);
+    addCpu(cpu.baseline, bare);
     await bare.stop();
 
     await withTempDir(async (dataDir) => {
@@ -121,6 +140,7 @@ export async function measureColdStart(): Promise<ColdStartResult> {
       const env = { DATA_DIR: dataDir, NODE_ENV: 'development', DATABASE_URL: '', DEMO_DATA: 'false' };
       const server = await startAndTime([serverEntry], env, await freePort(), '/healthz');
       empty.push(server.msToHealthy);
+      addCpu(cpu.empty, server);
       await server.stop();
     });
 
@@ -129,10 +149,12 @@ export async function measureColdStart(): Promise<ColdStartResult> {
       // An empty directory as `npm start` finds it the first time: template, migrations, demo seed.
       const first = await startAndTime([serverEntry], env, await freePort(), '/healthz');
       emptyWithDemo.push(first.msToHealthy);
+      addCpu(cpu.emptyWithDemo, first);
       await first.stop();
       // The same directory again: the database exists, nothing to migrate or seed.
       const second = await startAndTime([serverEntry], env, await freePort(), '/healthz');
       existing.push(second.msToHealthy);
+      addCpu(cpu.existing, second);
       await second.stop();
     });
   }
@@ -141,22 +163,38 @@ export async function measureColdStart(): Promise<ColdStartResult> {
     emptyDataDirMs: median(empty),
     emptyDataDirWithDemoMs: median(emptyWithDemo),
     existingDataDirMs: median(existing),
+    cpuMs: {
+      baseline: medianOrNull(cpu.baseline),
+      emptyDataDir: medianOrNull(cpu.empty),
+      emptyDataDirWithDemo: medianOrNull(cpu.emptyWithDemo),
+      existingDataDir: medianOrNull(cpu.existing),
+    },
     memory: await measureIdleMemory(),
   };
 }
 
+function medianOrNull(values: number[]): number | null {
+  return values.length > 0 ? median(values) : null;
+}
+
 /** The report's lines (run-all.ts and cold-start-only.ts print them). */
 export function describeColdStart(start: ColdStartResult): string[] {
-  const times = (ms: number) => `${ms.toFixed(0)} ms = ${(ms / start.baselineMs).toFixed(1)}x baseline`;
+  const { cpuMs } = start;
+  const cpu = (ms: number | null) =>
+    ms === null || cpuMs.baseline === null
+      ? ''
+      : `; CPU ${ms.toFixed(0)} ms = ${(ms / Math.max(10, cpuMs.baseline)).toFixed(1)}x`;
+  const times = (ms: number, cpuOfStart: number | null) =>
+    `${ms.toFixed(0)} ms = ${(ms / start.baselineMs).toFixed(1)}x baseline${cpu(cpuOfStart)}`;
   const { memory } = start;
   const mb = (value: number) =>
     `${value.toFixed(0)} MB = ${(value / memory.bareFastifyRssMb).toFixed(1)}x baseline`;
   return [
     `Cold start to /healthz 200 (median of ${RUNS}; goal: empty <= 4 s, existing <= 1 s)`,
-    `  bare Node HTTP server (baseline)           ${start.baselineMs.toFixed(0)} ms`,
-    `  empty PGlite data dir, no demo data        ${times(start.emptyDataDirMs)}`,
-    `  empty PGlite data dir with the demo seed   ${times(start.emptyDataDirWithDemoMs)}`,
-    `  existing PGlite data dir                   ${times(start.existingDataDirMs)}`,
+    `  bare Node HTTP server (baseline)           ${start.baselineMs.toFixed(0)} ms${cpuMs.baseline === null ? '' : `; CPU ${cpuMs.baseline.toFixed(0)} ms`}`,
+    `  empty PGlite data dir, no demo data        ${times(start.emptyDataDirMs, cpuMs.emptyDataDir)}`,
+    `  empty PGlite data dir with the demo seed   ${times(start.emptyDataDirWithDemoMs, cpuMs.emptyDataDirWithDemo)}`,
+    `  existing PGlite data dir                   ${times(start.existingDataDirMs, cpuMs.existingDataDir)}`,
     `Idle server memory (RSS 10 s after start, demo data; goal: PGlite <= 300 MB, PostgreSQL <= 150 MB)`,
     `  bare Fastify + websocket (baseline)        ${memory.bareFastifyRssMb.toFixed(0)} MB`,
     `  PGlite                                     ${mb(memory.pgliteRssMb)}`,

@@ -5,6 +5,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { parseEnv } from '../apps/server/src/env.ts';
 import { createAppContext } from '../apps/server/src/start-up.ts';
+import { startAuditSealer } from '../apps/server/src/platform/audit/audit-sealer.ts';
 import { loginTokens } from '../apps/server/src/modules/auth/auth-test-helpers.ts';
 import { createSchedulingWorld } from '../apps/server/src/modules/appointments/appointments-test-helpers.ts';
 
@@ -117,6 +118,8 @@ if (mode === 'bare') {
   const token = (await loginTokens(app, world.provider.username)).access_token;
   const date = DateTime.now().setZone(world.timezone).toISODate() ?? '';
   const path = `/api/provider/clinics/${world.clinicId}/schedule?date=${date}`;
+  // As server.ts does: the audit rows each read writes are sealed after commit (decision 0077).
+  startAuditSealer(db, app.log);
   const url = await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const check = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
   const text = await check.text();

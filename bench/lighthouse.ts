@@ -44,6 +44,13 @@ export interface LighthousePageResult {
   finalUrl: string;
   scores: Record<Category, number | null>;
   metrics: Record<string, string>;
+  /**
+   * What the page load fetched, from the network-requests audit (issue 20's "JS gz / requests"): every
+   * request, and the bytes on the wire (compressed where the server compressed) of scripts and of all.
+   */
+  network: { requests: number; scriptTransferBytes: number; totalTransferBytes: number };
+  /** Largest contentful paint under Lighthouse's mobile throttling (4x CPU, 1.6 Mbps, 150 ms RTT). */
+  largestContentfulPaintMs: number | null;
   /** Audits below a full score in these categories, with their weight in the category. */
   findings: { category: Category; id: string; title: string; score: number | null; display?: string }[];
 }
@@ -68,7 +75,14 @@ interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<
     string,
-    { title: string; score: number | null; scoreDisplayMode: string; displayValue?: string }
+    {
+      title: string;
+      score: number | null;
+      scoreDisplayMode: string;
+      displayValue?: string;
+      numericValue?: number;
+      details?: { items?: { resourceType?: string; transferSize?: number }[] };
+    }
   >;
 }
 
@@ -101,7 +115,22 @@ function summarise(target: PageTarget, url: string, lhr: Lhr): LighthousePageRes
   for (const id of METRICS) {
     metrics[id] = lhr.audits[id]?.displayValue ?? 'n/a';
   }
-  return { name: target.name, url, finalUrl: lhr.finalDisplayedUrl, scores, metrics, findings };
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const transfer = (items: typeof requests) => items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return {
+    name: target.name,
+    url,
+    finalUrl: lhr.finalDisplayedUrl,
+    scores,
+    metrics,
+    network: {
+      requests: requests.length,
+      scriptTransferBytes: transfer(requests.filter((item) => item.resourceType === 'Script')),
+      totalTransferBytes: transfer(requests),
+    },
+    largestContentfulPaintMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
+    findings,
+  };
 }
 
 export async function measureLighthouse(): Promise<LighthouseResult> {
@@ -175,6 +204,9 @@ export function describeLighthouse(result: LighthouseResult): string[] {
       return `${category} ${String(score)} (goal ${LIGHTHOUSE_GOALS[category]}, ${mark})`;
     });
     lines.push(`  ${page.name} ${new URL(page.finalUrl).pathname}: ${scores.join(', ')}`);
+    lines.push(
+      `    ${String(page.network.requests)} requests, scripts ${(page.network.scriptTransferBytes / 1024).toFixed(1)} kB and all ${(page.network.totalTransferBytes / 1024).toFixed(1)} kB on the wire`,
+    );
     lines.push(
       `    ${Object.entries(page.metrics)
         .map(([id, value]) => `${id} ${value}`)

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,12 @@ export interface Started {
   url: string;
   /** Milliseconds from spawn to the first 200 from `healthPath`. */
   msToHealthy: number;
+  /**
+   * CPU time (user + system) the process had used by then, or null where /proc is missing. On a shared,
+   * loaded machine it moves far less than the wall time, which also counts the time spent waiting for
+   * a core (decision 0078).
+   */
+  cpuMsToHealthy: number | null;
   /** With `watchMemory`: the server's memory every `MEMORY_REPORT_MS` (memory-reporter.mjs), in order. */
   memory: MemorySample[];
   stop(): Promise<void>;
@@ -92,9 +98,11 @@ export async function startAndTime(
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const msToHealthy = performance.now() - started;
+  const cpuMsToHealthy = child.pid === undefined ? null : await cpuMsOf(child.pid);
   return {
     url,
     msToHealthy,
+    cpuMsToHealthy,
     memory,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -102,6 +110,20 @@ export async function startAndTime(
       await exited;
     },
   };
+}
+
+/** User + system CPU time of a process so far (Linux /proc/<pid>/stat, fields 14 and 15, in clock ticks). */
+async function cpuMsOf(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${String(pid)}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after it are counted from its ")".
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // USER_HZ is 100 on every Linux Node supports.
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function withTempDir<T>(run: (dir: string) => Promise<T>): Promise<T> {

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { BARE_FASTIFY } from './cold-start.ts';
 import {
@@ -18,6 +17,8 @@ import {
 //   npm run bench:soak -w @app/bench                   # 1 minute per server (a quick look)
 //   npm run bench:soak -w @app/bench -- --minutes 10   # the 10-minute soak of the issue
 //
+// run-all.ts runs it too (BENCH_SOAK_MINUTES, default 1); soak-only.ts is the command above.
+//
 // The load, per server: SOCKETS WebSocket clients (half the demo patient's tabs, half the demo
 // provider's), each authenticated and subscribed to its user topic, a few re-opened every few seconds
 // (tabs come and go); REQUEST_LOOPS loops of the reads the patient's screens make; and a
@@ -25,14 +26,6 @@ import {
 // The heap is sampled after a full collection (memory-reporter.mjs with --expose-gc), so its growth is
 // what stays alive, not garbage V8 has not collected yet.
 
-const { values } = parseArgs({
-  options: {
-    minutes: { type: 'string', default: '1' },
-    'sample-seconds': { type: 'string', default: '5' },
-  },
-});
-const MINUTES = Number(values.minutes);
-const SAMPLE_MS = Number(values['sample-seconds']) * 1000;
 const SOCKETS = 20;
 const REQUEST_LOOPS = 4;
 const MESSAGE_EVERY_MS = 5000;
@@ -223,7 +216,7 @@ async function runLoad(base: string, target: Target, until: number): Promise<Loa
   return load;
 }
 
-interface SoakFigures {
+export interface SoakFigures {
   startMb: number;
   maxMb: number;
   endMb: number;
@@ -253,11 +246,11 @@ function slopePerMinute(samples: MemorySample[], value: (sample: MemorySample) =
   return covariance / variance;
 }
 
-async function soak(server: Started, target: Target): Promise<SoakFigures> {
+async function soak(server: Started, target: Target, minutes: number): Promise<SoakFigures> {
   // The first sample is the idle server; every later one is under load.
   await nextMemorySamples(server, 1);
   const from = server.memory.length - 1;
-  const load = await runLoad(server.url, target, performance.now() + MINUTES * 60_000);
+  const load = await runLoad(server.url, target, performance.now() + minutes * 60_000);
   await nextMemorySamples(server, 1);
   const samples = server.memory.slice(from);
   const first = samples[0];
@@ -291,42 +284,51 @@ function describe(name: string, figures: SoakFigures): string[] {
   ];
 }
 
-const watch = { watchMemory: true, memoryReportMs: SAMPLE_MS };
+export interface SoakReport {
+  minutes: number;
+  sampleSeconds: number;
+  baseline: SoakFigures;
+  portal: SoakFigures;
+}
 
-const bare = await startAndTime(
-  ['--input-type=module', '-e', BARE_FASTIFY],
-  {},
-  await freePort(),
-  '/healthz',
-  watch,
-);
-const bareFigures = await soak(bare, bareTarget()).finally(() => bare.stop());
+export async function measureSoak({ minutes = 1, sampleSeconds = 5 } = {}): Promise<SoakReport> {
+  const watch = { watchMemory: true, memoryReportMs: sampleSeconds * 1000 };
+  const bare = await startAndTime(
+    ['--input-type=module', '-e', BARE_FASTIFY],
+    {},
+    await freePort(),
+    '/healthz',
+    watch,
+  );
+  const baseline = await soak(bare, bareTarget(), minutes).finally(() => bare.stop());
 
-const portalFigures = await withTempDir(async (dataDir) => {
-  const env = {
-    DATA_DIR: dataDir,
-    NODE_ENV: 'development',
-    DATABASE_URL: '',
-    // The soak logs in twice; the message loop must not meet the rate limits meant for people.
-    AUTH_RATE_LIMIT_PER_IP: '100000',
-    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
-  };
-  // A seeded directory first (the demo's threads and logins), then the soaked server on it.
-  const seeding = await startAndTime([serverEntry], env, await freePort(), '/healthz');
-  await seeding.stop();
-  const server = await startAndTime([serverEntry], env, await freePort(), '/healthz', watch);
-  try {
-    return await soak(server, await portalTarget(server.url));
-  } finally {
-    await server.stop();
-  }
-});
+  const portal = await withTempDir(async (dataDir) => {
+    const env = {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      // The soak logs in twice; the message loop must not meet the rate limits meant for people.
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+    };
+    // A seeded directory first (the demo's threads and logins), then the soaked server on it.
+    const seeding = await startAndTime([serverEntry], env, await freePort(), '/healthz');
+    await seeding.stop();
+    const server = await startAndTime([serverEntry], env, await freePort(), '/healthz', watch);
+    try {
+      return await soak(server, await portalTarget(server.url), minutes);
+    } finally {
+      await server.stop();
+    }
+  });
+  return { minutes, sampleSeconds, baseline, portal };
+}
 
-console.log(
-  [
-    `Soak: ${MINUTES} min per server, memory every ${SAMPLE_MS / 1000} s (goal: flat; RSS growth ~0 MB/min)`,
-    ...describe('bare Fastify + websocket (baseline), same pattern without the messages', bareFigures),
-    ...describe('the portal on PGlite with the demo data', portalFigures),
-    `  portal end RSS = ${(portalFigures.endMb / bareFigures.endMb).toFixed(1)}x baseline`,
-  ].join('\n'),
-);
+export function describeSoak(report: SoakReport): string[] {
+  return [
+    `Soak: ${String(report.minutes)} min per server, memory every ${String(report.sampleSeconds)} s (goal: flat; RSS growth ~0 MB/min)`,
+    ...describe('bare Fastify + websocket (baseline), same pattern without the messages', report.baseline),
+    ...describe('the portal on PGlite with the demo data', report.portal),
+    `  portal end RSS = ${(report.portal.endMb / report.baseline.endMb).toFixed(1)}x baseline; RSS growth ${report.portal.rssGrowthMbPerMinute.toFixed(1)} against ${report.baseline.rssGrowthMbPerMinute.toFixed(1)} MB/min`,
+  ];
+}

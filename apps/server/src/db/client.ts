@@ -1,13 +1,8 @@
 import fs from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { migrationsDir } from '../paths.ts';
+import { loadNodePostgres } from '../platform/lazy/node-postgres.ts';
+import { loadPglite } from '../platform/lazy/pglite.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -41,7 +36,7 @@ export type DatabaseTarget =
  * after reading every table, held 318 MB with it and 186 MB with 16 MB. The demo clinic's database
  * is about 27 MB on disk, and the operating system's page cache still holds its files.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_BUFFER_CACHE = ['-c', 'shared_buffers=16MB'];
 
 /** A data directory that holds a database (PGlite checks the same file before loading a dump). */
 async function holdsDatabase(dataDir: string): Promise<boolean> {
@@ -55,6 +50,7 @@ async function holdsDatabase(dataDir: string): Promise<boolean> {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
+    const { pg, drizzle: drizzlePg, migrate: migratePg } = await loadNodePostgres();
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle client whose connection the server ends (restart, failover, a dropped test database)
     // makes the pool emit 'error'; without a listener that would crash the process. The pool drops
@@ -69,6 +65,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  const { PGlite, btree_gist, drizzle: drizzlePglite, migrate: migratePglite } = await loadPglite();
   let dataDir: string | undefined;
   let loadDataDir = 'loadDataDir' in target ? target.loadDataDir : undefined;
   if ('dataDir' in target) {
@@ -80,7 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const client = await PGlite.create(dataDir, {
     extensions: { btree_gist },
-    startParams: PGLITE_START_PARAMS,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_BUFFER_CACHE],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema });

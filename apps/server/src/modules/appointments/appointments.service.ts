@@ -1,4 +1,3 @@
-import { createEvent } from 'ics';
 import type { z } from 'zod';
 import {
   APPOINTMENT_NOT_FOUND_TEXT,
@@ -25,6 +24,7 @@ import {
 } from './appointments.repository.ts';
 import { closeWaitlistEntryOf, offerFreedSlot } from './waitlist-offers.ts';
 import { attachmentLinksOf } from '../patient-documents/attachments.service.ts';
+import { loadIcs } from '../../platform/lazy/ics.ts';
 
 export const PROVIDER_CANNOT_CANCEL_TEXT = 'This appointment is already cancelled or has already started.';
 export const WAITLIST_NOT_AVAILABLE_TEXT = 'The waitlist is not available for this appointment.';
@@ -179,6 +179,7 @@ export async function appointmentCalendar(
   const location = [row.departmentName, row.departmentAddress, row.departmentCity, row.departmentState]
     .filter((part): part is string => Boolean(part))
     .join(', ');
+  const { createEvent } = await loadIcs();
   const { error, value } = createEvent({
     uid: `${row.publicId}@care-portal`,
     productId: 'care-portal/appointments',

@@ -1,4 +1,5 @@
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
+import { loadOpenIdClient } from '../../platform/lazy/openid-client.ts';
 import type { SsoClientConfig } from './sso-config.ts';
 
 /** What the EHR vouches for: the ID token's subject and, when given, its email. */
@@ -30,13 +31,15 @@ function discover(config: SsoClientConfig): Promise<oidc.Configuration> {
   }
   // Plain http is allowed for an issuer on this machine only (development and tests, decision 0011).
   const insecure = config.issuer.protocol === 'http:' && isLoopback(config.issuer);
-  const pending = oidc.discovery(
-    config.issuer,
-    config.clientId,
-    undefined,
-    oidc.ClientSecretPost(config.clientSecret),
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- loopback issuers only, see above
-    insecure ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+  const pending = loadOpenIdClient().then((client) =>
+    client.discovery(
+      config.issuer,
+      config.clientId,
+      undefined,
+      client.ClientSecretPost(config.clientSecret),
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- loopback issuers only, see above
+      insecure ? { execute: [client.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+    ),
   );
   configurations.set(key, pending);
   pending.catch(() => configurations.delete(key));
@@ -54,6 +57,7 @@ export async function exchangeAuthorizationCode(
   code: string,
   redirectUri: string,
 ): Promise<SsoExchangeResult> {
+  const client = await loadOpenIdClient();
   let configuration: oidc.Configuration;
   try {
     configuration = await discover(config);
@@ -69,7 +73,7 @@ export async function exchangeAuthorizationCode(
   // RFC 9207: the issuer is the one we configured for this EHR (the landing names the EHR).
   callback.searchParams.set('iss', configuration.serverMetadata().issuer);
   try {
-    const tokens = await oidc.authorizationCodeGrant(configuration, callback, { idTokenExpected: true });
+    const tokens = await client.authorizationCodeGrant(configuration, callback, { idTokenExpected: true });
     const claims = tokens.claims();
     if (!claims) {
       return { kind: 'rejected', reason: 'no ID token' };
@@ -78,7 +82,7 @@ export async function exchangeAuthorizationCode(
     let emailVerified = claims.email_verified === true;
     // Many providers put profile claims in userinfo only (OIDC Core §5.4).
     if (email === null && configuration.serverMetadata().userinfo_endpoint) {
-      const info = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+      const info = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
       email = typeof info.email === 'string' ? info.email : null;
       emailVerified = info.email_verified === true;
     }

@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from '../lazy/nodemailer.ts';
 import type { OutboxAdapter } from './outbox-adapter.ts';
 
 /** Subjects for messages enqueued without one; an empty subject line looks like spam. */
@@ -9,16 +10,25 @@ const DEFAULT_SUBJECT = 'A message from your care portal';
  * well inside the worker's claim lease, so a hanging server cannot make a message go out twice.
  */
 export function createSmtpEmailAdapter(options: { smtpUrl: string; from: string }): OutboxAdapter {
-  const transport = nodemailer.createTransport({
-    url: options.smtpUrl,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-  });
+  // Made on the first delivery, so a start does not load nodemailer (decision 0078).
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () => {
+    transport ??= loadNodemailer().then((nodemailer) =>
+      nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      }),
+    );
+    return transport;
+  };
   return {
     name: 'smtp',
     deliver: async (message) => {
-      await transport.sendMail({
+      await (
+        await transportOnce()
+      ).sendMail({
         from: options.from,
         to: message.recipient,
         subject: message.subject ?? DEFAULT_SUBJECT,
@@ -26,7 +36,7 @@ export function createSmtpEmailAdapter(options: { smtpUrl: string; from: string 
       });
     },
     close: async () => {
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

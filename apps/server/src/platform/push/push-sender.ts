@@ -1,5 +1,5 @@
 import type { Agent } from 'node:https';
-import webpush, { WebPushError } from 'web-push';
+import { loadWebPush } from '../lazy/web-push.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
 export interface PushTarget {
@@ -26,6 +26,7 @@ const REQUEST_TIMEOUT_MS = 15_000;
 export function createWebPushSender(vapid: VapidKeys, options: { agent?: Agent } = {}): PushSender {
   return {
     async send(target, payload) {
+      const webpush = await loadWebPush();
       try {
         await webpush.sendNotification(target, payload, {
           vapidDetails: vapid,
@@ -35,10 +36,10 @@ export function createWebPushSender(vapid: VapidKeys, options: { agent?: Agent }
         });
         return 'delivered';
       } catch (error) {
-        if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+        if (error instanceof webpush.WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
           return 'gone';
         }
-        const status = error instanceof WebPushError ? ` (${error.statusCode})` : '';
+        const status = error instanceof webpush.WebPushError ? ` (${error.statusCode})` : '';
         throw new Error(`The push service refused the message${status}`);
       }
     },

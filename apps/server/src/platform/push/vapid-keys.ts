@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';
 import { serverSecrets } from '../../db/schema/platform.ts';
 import type { Env } from '../../env.ts';
+import { loadWebPush } from '../lazy/web-push.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -26,15 +26,22 @@ export async function loadVapidKeys(db: Db, env: Env): Promise<VapidKeys | null>
   if (env.NODE_ENV === 'production') {
     return null;
   }
-  const generated = webpush.generateVAPIDKeys();
-  await db
-    .insert(serverSecrets)
-    .values({ name: SECRET_NAME, value: JSON.stringify(generated) })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
+  const stored = async () =>
+    (await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME)))[0];
+  // Only the first start generates a pair (and so loads web-push, decision 0078). Another instance
+  // may store its pair first: the insert then does nothing and everyone reads the one stored.
+  let row = await stored();
+  if (!row) {
+    const webpush = await loadWebPush();
+    await db
+      .insert(serverSecrets)
+      .values({ name: SECRET_NAME, value: JSON.stringify(webpush.generateVAPIDKeys()) })
+      .onConflictDoNothing();
+    row = await stored();
+  }
   if (!row) {
     throw new Error('The Web Push keys could not be stored');
   }
-  const stored = JSON.parse(row.value) as { publicKey: string; privateKey: string };
-  return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject: DEVELOPMENT_SUBJECT };
+  const keys = JSON.parse(row.value) as { publicKey: string; privateKey: string };
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: DEVELOPMENT_SUBJECT };
 }
