@@ -1,6 +1,7 @@
-import type { Appointment } from '@app/contracts/appointments';
+import type { Appointment, AppointmentListResponse } from '@app/contracts/appointments';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/api-client.ts';
+import { serverCheckedAnswer } from '../../../lib/api/server-checked-answer.ts';
 import { dayjs } from '../../../lib/dates/dayjs.ts';
 import { APPOINTMENTS_PATH } from './get-appointment.ts';
 
@@ -26,16 +27,16 @@ export async function listAppointments(
   range: AppointmentRange,
   signal?: AbortSignal,
 ): Promise<Appointment[]> {
-  const schema = import('@app/contracts/appointments').then(
-    (contracts) => contracts.appointmentListResponseSchema,
-  );
   const query = new URLSearchParams({ startAt: range.startAt, finishAt: range.finishAt });
   if (range.userId) {
     query.set('userId', range.userId);
   }
-  const answer = await apiRequest(`${APPOINTMENTS_PATH}?${query.toString()}`, schema, {
-    signal,
-  });
+  // The patient home's list: checked by the server's schema, not parsed again here (decision 0074).
+  const answer = await apiRequest(
+    `${APPOINTMENTS_PATH}?${query.toString()}`,
+    serverCheckedAnswer<AppointmentListResponse>(),
+    { signal },
+  );
   return answer.appointments;
 }
 
