@@ -1,8 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Modal } from '@mantine/core';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { MountWhenOpened } from '../../components/ui/mount-when-opened.tsx';
 import { isIdleDisabledPath, resolveIdleSettings } from '../../lib/idle/idle-settings.ts';
+
+// The dialog's code loads when it is first shown (decision 0074).
+const IdleWarningDialog = lazy(() =>
+  import('./idle-warning-dialog.tsx').then((module) => ({ default: module.IdleWarningDialog })),
+);
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
@@ -17,7 +21,6 @@ interface IdleWatchProps {
  * disable it. Settings and the test hook: lib/idle/idle-settings.ts.
  */
 export function IdleWatch({ area, onTimeout }: IdleWatchProps) {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const disabled = isIdleDisabledPath(pathname);
   const [settings] = useState(() => resolveIdleSettings(area));
@@ -90,21 +93,10 @@ export function IdleWatch({ area, onTimeout }: IdleWatchProps) {
       ? settings.timeoutSeconds
       : Math.max(0, Math.ceil((warningSince + settings.timeoutSeconds * 1000 - now) / 1000));
 
+  const opened = warningSince !== null && !disabled;
   return (
-    <Modal
-      opened={warningSince !== null && !disabled}
-      onClose={stay}
-      title={t('idle.title')}
-      withCloseButton={false}
-      centered
-      transitionProps={{ duration: 0 }}
-    >
-      <div className="app-stack">
-        <p className="app-text">{t('idle.text', { seconds: String(secondsLeft) })}</p>
-        <Button onClick={stay} data-autofocus>
-          {t('idle.yes')}
-        </Button>
-      </div>
-    </Modal>
+    <MountWhenOpened opened={opened}>
+      <IdleWarningDialog opened={opened} secondsLeft={secondsLeft} onStay={stay} />
+    </MountWhenOpened>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout-session.ts';
@@ -7,15 +7,25 @@ import { InstallAppOffer } from '../../features/app-install/components/install-a
 import { kioskIdleTimeout } from '../../features/check-in/kiosk-idle.ts';
 import { useDeviceRegistration } from '../../features/devices/use-device-registration.ts';
 import { useCommunicationLanguage } from '../../features/language/use-communication-language.ts';
-import { BiometricOffer } from '../../features/passkeys/components/biometric-offer.tsx';
+import { biometricOfferQueued } from '../../lib/auth/biometric-login.ts';
+import { MountWhenOpened } from '../../components/ui/mount-when-opened.tsx';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
 import { CommonLayout } from './common-layout.tsx';
 import { IdleWatch } from './idle-watch.tsx';
 import { MantineScope } from './mantine-scope.tsx';
 import { PersistentNav } from './persistent-nav.tsx';
-import { SideMenu, type MenuItem } from './side-menu.tsx';
+import type { MenuItem } from './side-menu.tsx';
 
 const MENU_ID = 'side-menu';
+
+// The menu drawer and the biometric question load when first opened (decision 0074): Mantine's
+// Drawer and Modal would bring ScrollArea and floating-ui to every signed-in first screen.
+const SideMenu = lazy(() => import('./side-menu.tsx').then((module) => ({ default: module.SideMenu })));
+const BiometricOffer = lazy(() =>
+  import('../../features/passkeys/components/biometric-offer.tsx').then((module) => ({
+    default: module.BiometricOffer,
+  })),
+);
 
 interface SignedInLayoutProps {
   area: 'user' | 'provider';
@@ -93,25 +103,29 @@ export function SignedInLayout({
       >
         {notice}
         <Outlet />
-        {config.features.biometricLogin ? <BiometricOffer /> : null}
-        <SideMenu
-          id={MENU_ID}
-          opened={opened}
-          onClose={() => {
-            setOpenedAt(null);
-          }}
-          items={menu}
-          {...(menuHeader ? { header: menuHeader } : {})}
-          {...(logoutLabel ? { logoutLabel } : {})}
-          onLogout={() => {
-            setOpenedAt(null);
-            void logout();
-          }}
-        >
-          {menuActions}
-          <NotificationsButton />
-          <InstallAppOffer />
-        </SideMenu>
+        <MountWhenOpened opened={config.features.biometricLogin && biometricOfferQueued()}>
+          <BiometricOffer />
+        </MountWhenOpened>
+        <MountWhenOpened opened={opened}>
+          <SideMenu
+            id={MENU_ID}
+            opened={opened}
+            onClose={() => {
+              setOpenedAt(null);
+            }}
+            items={menu}
+            {...(menuHeader ? { header: menuHeader } : {})}
+            {...(logoutLabel ? { logoutLabel } : {})}
+            onLogout={() => {
+              setOpenedAt(null);
+              void logout();
+            }}
+          >
+            {menuActions}
+            <NotificationsButton />
+            <InstallAppOffer />
+          </SideMenu>
+        </MountWhenOpened>
         <IdleWatch
           area={area}
           onTimeout={() => {
