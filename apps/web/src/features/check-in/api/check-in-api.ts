@@ -1,6 +1,6 @@
 import type { CheckInEntry, CheckInTask, FinishCheckInResponse, TaskStatus } from '@app/contracts/check-in';
 import { queryOptions } from '@tanstack/react-query';
-import { anyBody, apiRequest } from '../../../lib/api/api-client.ts';
+import { apiRequest } from '../../../lib/api/api-client.ts';
 import { serverCheckedAnswer } from '../../../lib/api/server-checked-answer.ts';
 
 // spec 2 §7 check-in calls (paths: decision 0018). One small fetcher per call; the task-flow module
@@ -80,23 +80,6 @@ export async function finishCheckIn(appointmentIds: readonly string[]): Promise<
     method: 'POST',
     body: { appointmentIds },
   });
-}
-
-export type CheckInStatistic = 'started' | 'finished' | 'session_expired';
-
-/**
- * POST /api/statistic/appointment/check-in. Figures are best effort: a failed call never stops the
- * patient's check-in.
- */
-export async function recordCheckInStatistic(appointmentId: string, status: CheckInStatistic): Promise<void> {
-  try {
-    await apiRequest('/api/statistic/appointment/check-in', anyBody, {
-      method: 'POST',
-      body: { appointmentId, status },
-    });
-  } catch {
-    // best effort
-  }
 }
 
 // On-the-fly tasks (spec 2 §4, §7): by clinic and setting id, outside any appointment.

@@ -20,8 +20,3 @@ export function balancesQuery(clinicUuid?: string) {
     queryFn: ({ signal }) => listBalances(clinicUuid, signal),
   });
 }
-
-/** spec 1 §2 rule 4: whether the patient owes anything (the post-login check). */
-export async function hasOpenBalance(): Promise<boolean> {
-  return (await listBalances()).totalCents > 0;
-}
