@@ -61,10 +61,7 @@ const API_PREFIXES = ['/api/', '/public/', '/oauth/'];
 
 /** Loads each page of the built app in a fresh Chromium context and adds up what it fetched. */
 export async function measurePageSizes(
-  targets: PageTarget[] = [
-    { page: '/guest/login' },
-    { page: '/user/appointment', username: 'jane.patient' },
-  ],
+  targets: PageTarget[] = [{ page: '/guest/login' }, { page: '/user/appointment', username: 'jane.patient' }],
 ): Promise<PageSizes> {
   return withTempDir(async (dataDir) => {
     const server = await startAndTime(

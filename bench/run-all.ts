@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { describeColdStart, measureColdStart } from './cold-start.ts';
-import { measurePageSize } from './login-page-size.ts';
+import { describePageSizes, measurePageSizes } from './login-page-size.ts';
 import { measureVideoCall } from './video-call.ts';
 import { describePwa, measurePwa } from './pwa-installability.ts';
 import { describeLighthouse, measureLighthouse } from './lighthouse.ts';
@@ -8,9 +8,7 @@ import { describeMessageSend, measureMessageSend } from './message-send.ts';
 
 // Benchmarks, not tests: they report figures and ratios against a baseline measured in the same run,
 // and never fail on a wall-clock limit. Run with `npm run bench` (it builds first).
-const kB = (bytes: number) => (bytes / 1024).toFixed(1);
-
-const size = await measurePageSize('/guest/login');
+const pageSizes = await measurePageSizes();
 const start = await measureColdStart();
 const video = await measureVideoCall();
 const pwa = await measurePwa();
@@ -20,7 +18,7 @@ const messageSend = await measureMessageSend();
 const report = {
   measuredAt: new Date().toISOString(),
   node: process.version,
-  loginPage: size,
+  pageSizes,
   coldStart: start,
   videoCall: video,
   installableApp: pwa,
@@ -30,14 +28,7 @@ const report = {
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
 await writeFile(new URL('./results/latest.json', import.meta.url), JSON.stringify(report, null, 2));
 
-console.log(`\n/guest/login, gzipped (goal: JS <= 150 kB, CSS <= 30 kB)`);
-console.log(
-  `  JS  ${kB(size.jsGzipBytes)} kB = ${(size.jsGzipBytes / size.reactBaselineGzipBytes).toFixed(2)}x the smallest React app (${kB(size.reactBaselineGzipBytes)} kB)`,
-);
-console.log(`  CSS ${kB(size.cssGzipBytes)} kB`);
-for (const file of size.files) {
-  console.log(`    ${file.type.padEnd(3)} ${kB(file.gzipBytes).padStart(7)} kB  ${file.url}`);
-}
+console.log(`\n${describePageSizes(pageSizes).join('\n')}`);
 console.log(`\n${describeColdStart(start).join('\n')}`);
 console.log(
   `\nVideo visit on loopback, both joined -> first remote frame on both sides (goal: under 2 s; median of 3)`,
