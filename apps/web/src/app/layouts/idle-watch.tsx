@@ -1,12 +1,10 @@
-import { lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { MountWhenOpened } from '../../components/ui/mount-when-opened.tsx';
 import { isIdleDisabledPath, resolveIdleSettings } from '../../lib/idle/idle-settings.ts';
+import { useLoadedWhen } from '../../lib/react/use-loaded-when.ts';
 
 // The dialog's code loads when it is first shown (decision 0074).
-const IdleWarningDialog = lazy(() =>
-  import('./idle-warning-dialog.tsx').then((module) => ({ default: module.IdleWarningDialog })),
-);
+const loadDialog = () => import('./idle-warning-dialog.tsx').then((module) => module.IdleWarningDialog);
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
@@ -94,9 +92,8 @@ export function IdleWatch({ area, onTimeout }: IdleWatchProps) {
       : Math.max(0, Math.ceil((warningSince + settings.timeoutSeconds * 1000 - now) / 1000));
 
   const opened = warningSince !== null && !disabled;
-  return (
-    <MountWhenOpened opened={opened}>
-      <IdleWarningDialog opened={opened} secondsLeft={secondsLeft} onStay={stay} />
-    </MountWhenOpened>
-  );
+  const IdleWarningDialog = useLoadedWhen(opened, loadDialog);
+  return IdleWarningDialog ? (
+    <IdleWarningDialog opened={opened} secondsLeft={secondsLeft} onStay={stay} />
+  ) : null;
 }

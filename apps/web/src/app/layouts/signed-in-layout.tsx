@@ -1,4 +1,4 @@
-import { lazy, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout-session.ts';
@@ -8,7 +8,7 @@ import { kioskIdleTimeout } from '../../features/check-in/kiosk-idle.ts';
 import { useDeviceRegistration } from '../../features/devices/use-device-registration.ts';
 import { useCommunicationLanguage } from '../../features/language/use-communication-language.ts';
 import { biometricOfferQueued } from '../../lib/auth/biometric-login.ts';
-import { MountWhenOpened } from '../../components/ui/mount-when-opened.tsx';
+import { useLoadedWhen } from '../../lib/react/use-loaded-when.ts';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
 import { CommonLayout } from './common-layout.tsx';
 import { IdleWatch } from './idle-watch.tsx';
@@ -20,12 +20,9 @@ const MENU_ID = 'side-menu';
 
 // The menu drawer and the biometric question load when first opened (decision 0074): Mantine's
 // Drawer and Modal would bring ScrollArea and floating-ui to every signed-in first screen.
-const SideMenu = lazy(() => import('./side-menu.tsx').then((module) => ({ default: module.SideMenu })));
-const BiometricOffer = lazy(() =>
-  import('../../features/passkeys/components/biometric-offer.tsx').then((module) => ({
-    default: module.BiometricOffer,
-  })),
-);
+const loadSideMenu = () => import('./side-menu.tsx').then((module) => module.SideMenu);
+const loadBiometricOffer = () =>
+  import('../../features/passkeys/components/biometric-offer.tsx').then((module) => module.BiometricOffer);
 
 interface SignedInLayoutProps {
   area: 'user' | 'provider';
@@ -71,6 +68,11 @@ export function SignedInLayout({
   // without an effect (spec 1 §2: closed at the start of every navigation).
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const opened = openedAt === location.key && navigation.state === 'idle';
+  const SideMenu = useLoadedWhen(opened, loadSideMenu);
+  const BiometricOffer = useLoadedWhen(
+    config.features.biometricLogin && biometricOfferQueued(),
+    loadBiometricOffer,
+  );
 
   const header = (
     <header className="app-header">
@@ -103,10 +105,8 @@ export function SignedInLayout({
       >
         {notice}
         <Outlet />
-        <MountWhenOpened opened={config.features.biometricLogin && biometricOfferQueued()}>
-          <BiometricOffer />
-        </MountWhenOpened>
-        <MountWhenOpened opened={opened}>
+        {BiometricOffer ? <BiometricOffer /> : null}
+        {SideMenu ? (
           <SideMenu
             id={MENU_ID}
             opened={opened}
@@ -125,7 +125,7 @@ export function SignedInLayout({
             <NotificationsButton />
             <InstallAppOffer />
           </SideMenu>
-        </MountWhenOpened>
+        ) : null}
         <IdleWatch
           area={area}
           onTimeout={() => {

@@ -1,16 +1,10 @@
-import { lazy } from 'react';
-import { MountWhenOpened } from '../../../components/ui/mount-when-opened.tsx';
+import { useLoadedWhen } from '../../../lib/react/use-loaded-when.ts';
 import type { ConfirmDialogProps } from './confirm-dialog-modal.tsx';
 
-const ConfirmDialogModal = lazy(() =>
-  import('./confirm-dialog-modal.tsx').then((module) => ({ default: module.ConfirmDialogModal })),
-);
+const loadModal = () => import('./confirm-dialog-modal.tsx').then((module) => module.ConfirmDialogModal);
 
 /** A titled yes/no dialog, loaded when it first opens (decision 0074; confirm-dialog-modal.tsx). */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  return (
-    <MountWhenOpened opened={props.opened}>
-      <ConfirmDialogModal {...props} />
-    </MountWhenOpened>
-  );
+  const ConfirmDialogModal = useLoadedWhen(props.opened, loadModal);
+  return ConfirmDialogModal ? <ConfirmDialogModal {...props} /> : null;
 }
