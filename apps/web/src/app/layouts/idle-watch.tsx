@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { isIdleDisabledPath, resolveIdleSettings } from '../../lib/idle/idle-settings.ts';
-import { useLoadedWhen } from '../../lib/react/use-loaded-when.ts';
+import { LoadedWhen } from '../../lib/react/loaded-when.tsx';
 
 // The dialog's code loads when it is first shown (decision 0074).
 const loadDialog = () => import('./idle-warning-dialog.tsx').then((module) => module.IdleWarningDialog);
@@ -92,8 +92,5 @@ export function IdleWatch({ area, onTimeout }: IdleWatchProps) {
       : Math.max(0, Math.ceil((warningSince + settings.timeoutSeconds * 1000 - now) / 1000));
 
   const opened = warningSince !== null && !disabled;
-  const IdleWarningDialog = useLoadedWhen(opened, loadDialog);
-  return IdleWarningDialog ? (
-    <IdleWarningDialog opened={opened} secondsLeft={secondsLeft} onStay={stay} />
-  ) : null;
+  return <LoadedWhen when={opened} load={loadDialog} props={{ opened, secondsLeft, onStay: stay }} />;
 }

@@ -8,7 +8,7 @@ import { kioskIdleTimeout } from '../../features/check-in/kiosk-idle.ts';
 import { useDeviceRegistration } from '../../features/devices/use-device-registration.ts';
 import { useCommunicationLanguage } from '../../features/language/use-communication-language.ts';
 import { biometricOfferQueued } from '../../lib/auth/biometric-login.ts';
-import { useLoadedWhen } from '../../lib/react/use-loaded-when.ts';
+import { LoadedWhen } from '../../lib/react/loaded-when.tsx';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
 import { CommonLayout } from './common-layout.tsx';
 import { IdleWatch } from './idle-watch.tsx';
@@ -68,11 +68,6 @@ export function SignedInLayout({
   // without an effect (spec 1 §2: closed at the start of every navigation).
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const opened = openedAt === location.key && navigation.state === 'idle';
-  const SideMenu = useLoadedWhen(opened, loadSideMenu);
-  const BiometricOffer = useLoadedWhen(
-    config.features.biometricLogin && biometricOfferQueued(),
-    loadBiometricOffer,
-  );
 
   const header = (
     <header className="app-header">
@@ -105,27 +100,36 @@ export function SignedInLayout({
       >
         {notice}
         <Outlet />
-        {BiometricOffer ? <BiometricOffer /> : null}
-        {SideMenu ? (
-          <SideMenu
-            id={MENU_ID}
-            opened={opened}
-            onClose={() => {
+        <LoadedWhen
+          when={config.features.biometricLogin && biometricOfferQueued()}
+          load={loadBiometricOffer}
+          props={{}}
+        />
+        <LoadedWhen
+          when={opened}
+          load={loadSideMenu}
+          props={{
+            id: MENU_ID,
+            opened,
+            onClose: () => {
               setOpenedAt(null);
-            }}
-            items={menu}
-            {...(menuHeader ? { header: menuHeader } : {})}
-            {...(logoutLabel ? { logoutLabel } : {})}
-            onLogout={() => {
+            },
+            items: menu,
+            ...(menuHeader ? { header: menuHeader } : {}),
+            ...(logoutLabel ? { logoutLabel } : {}),
+            onLogout: () => {
               setOpenedAt(null);
               void logout();
-            }}
-          >
-            {menuActions}
-            <NotificationsButton />
-            <InstallAppOffer />
-          </SideMenu>
-        ) : null}
+            },
+            children: (
+              <>
+                {menuActions}
+                <NotificationsButton />
+                <InstallAppOffer />
+              </>
+            ),
+          }}
+        />
         <IdleWatch
           area={area}
           onTimeout={() => {
