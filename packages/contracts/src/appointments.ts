@@ -83,6 +83,7 @@ export const appointmentListQuerySchema = z
     path: ['finishAt'],
   });
 export const appointmentListResponseSchema = z.object({ appointments: z.array(appointmentSchema) });
+export type AppointmentListResponse = z.infer<typeof appointmentListResponseSchema>;
 
 /** The reason text is sent only when it is not blank after trimming (spec 2 §3). */
 export const APPOINTMENT_TEXT_MAX = 2000;

@@ -7,8 +7,7 @@ import { singleLineText, singleLineUrl } from './text.ts';
 export const DEVICE_TYPES = ['web', 'ios', 'android'] as const;
 export const deviceTypeSchema = z.enum(DEVICE_TYPES, { error: 'deviceType must be web, ios or android' });
 
-/** spec 1 §9: push registration is debounced 500 ms. */
-export const PUSH_REGISTRATION_DEBOUNCE_MS = 500;
+export { PUSH_REGISTRATION_DEBOUNCE_MS } from './devices-constants.ts';
 
 const deviceIdentifierSchema = singleLineText({ error: 'deviceIdentifier is required' })
   .trim()
@@ -51,9 +50,11 @@ export type DeviceIdResponse = z.infer<typeof deviceIdResponseSchema>;
 
 /** spec 1 §7 Request device ticket: a secret returned once, for the ticket login. */
 export const deviceTicketResponseSchema = z.object({ ticket: z.string() });
+export type DeviceTicketResponse = z.infer<typeof deviceTicketResponseSchema>;
 
 /** GET /public/push/public-key: the VAPID public key, or null when push is off on this server. */
 export const pushPublicKeyResponseSchema = z.object({ publicKey: z.string().nullable() });
+export type PushPublicKeyResponse = z.infer<typeof pushPublicKeyResponseSchema>;
 
 /** What a push notification carries to the service worker (never health data; decision 0013). */
 export const pushPayloadSchema = z.object({

@@ -112,6 +112,4 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
+export { formatCents } from './money.ts';

@@ -1,9 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderRoutes } from '../../test/render.tsx';
 import { IdleWatch } from './idle-watch.tsx';
 
+/** The warning's code loads when it first shows (decision 0074): let that load finish. */
+async function dialogLoaded() {
+  await act(async () => {
+    await import('./idle-warning-dialog.tsx');
+  });
+}
+
 describe('IdleWatch (spec 1 §1, §9)', () => {
+  beforeAll(async () => {
+    // Loaded once ahead, so the fake clock's steps below do not race a module transform.
+    await import('./idle-warning-dialog.tsx');
+  });
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     localStorage.setItem('idleOverride', JSON.stringify({ idleSeconds: 5, timeoutSeconds: 20 }));
@@ -24,6 +35,7 @@ describe('IdleWatch (spec 1 §1, §9)', () => {
     await act(() => vi.advanceTimersByTimeAsync(4_000));
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1_100));
+    await dialogLoaded();
     expect(screen.getByRole('dialog', { name: 'Are you still here?' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Yes' })).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(19_000));
@@ -35,6 +47,7 @@ describe('IdleWatch (spec 1 §1, §9)', () => {
   it('keeps the session when the person answers Yes', async () => {
     const onTimeout = setup();
     await act(() => vi.advanceTimersByTimeAsync(5_100));
+    await dialogLoaded();
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.queryByRole('dialog')).toBeNull();

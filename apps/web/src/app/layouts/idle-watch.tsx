@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Modal } from '@mantine/core';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { isIdleDisabledPath, resolveIdleSettings } from '../../lib/idle/idle-settings.ts';
+import { LoadedWhen } from '../../lib/react/loaded-when.tsx';
+
+// The dialog's code loads when it is first shown (decision 0074).
+const loadDialog = () => import('./idle-warning-dialog.tsx').then((module) => module.IdleWarningDialog);
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
@@ -17,7 +19,6 @@ interface IdleWatchProps {
  * disable it. Settings and the test hook: lib/idle/idle-settings.ts.
  */
 export function IdleWatch({ area, onTimeout }: IdleWatchProps) {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const disabled = isIdleDisabledPath(pathname);
   const [settings] = useState(() => resolveIdleSettings(area));
@@ -90,21 +91,6 @@ export function IdleWatch({ area, onTimeout }: IdleWatchProps) {
       ? settings.timeoutSeconds
       : Math.max(0, Math.ceil((warningSince + settings.timeoutSeconds * 1000 - now) / 1000));
 
-  return (
-    <Modal
-      opened={warningSince !== null && !disabled}
-      onClose={stay}
-      title={t('idle.title')}
-      withCloseButton={false}
-      centered
-      transitionProps={{ duration: 0 }}
-    >
-      <div className="app-stack">
-        <p className="app-text">{t('idle.text', { seconds: String(secondsLeft) })}</p>
-        <Button onClick={stay} data-autofocus>
-          {t('idle.yes')}
-        </Button>
-      </div>
-    </Modal>
-  );
+  const opened = warningSince !== null && !disabled;
+  return <LoadedWhen when={opened} load={loadDialog} props={{ opened, secondsLeft, onStay: stay }} />;
 }

@@ -7,15 +7,22 @@ import { InstallAppOffer } from '../../features/app-install/components/install-a
 import { kioskIdleTimeout } from '../../features/check-in/kiosk-idle.ts';
 import { useDeviceRegistration } from '../../features/devices/use-device-registration.ts';
 import { useCommunicationLanguage } from '../../features/language/use-communication-language.ts';
-import { BiometricOffer } from '../../features/passkeys/components/biometric-offer.tsx';
+import { biometricOfferQueued } from '../../lib/auth/biometric-login.ts';
+import { LoadedWhen } from '../../lib/react/loaded-when.tsx';
 import { useAppConfig } from '../../lib/variant/app-config.ts';
 import { CommonLayout } from './common-layout.tsx';
 import { IdleWatch } from './idle-watch.tsx';
 import { MantineScope } from './mantine-scope.tsx';
 import { PersistentNav } from './persistent-nav.tsx';
-import { SideMenu, type MenuItem } from './side-menu.tsx';
+import type { MenuItem } from './side-menu.tsx';
 
 const MENU_ID = 'side-menu';
+
+// The menu drawer and the biometric question load when first opened (decision 0074): Mantine's
+// Drawer and Modal would bring ScrollArea and floating-ui to every signed-in first screen.
+const loadSideMenu = () => import('./side-menu.tsx').then((module) => module.SideMenu);
+const loadBiometricOffer = () =>
+  import('../../features/passkeys/components/biometric-offer.tsx').then((module) => module.BiometricOffer);
 
 interface SignedInLayoutProps {
   area: 'user' | 'provider';
@@ -93,25 +100,36 @@ export function SignedInLayout({
       >
         {notice}
         <Outlet />
-        {config.features.biometricLogin ? <BiometricOffer /> : null}
-        <SideMenu
-          id={MENU_ID}
-          opened={opened}
-          onClose={() => {
-            setOpenedAt(null);
+        <LoadedWhen
+          when={config.features.biometricLogin && biometricOfferQueued()}
+          load={loadBiometricOffer}
+          props={{}}
+        />
+        <LoadedWhen
+          when={opened}
+          load={loadSideMenu}
+          props={{
+            id: MENU_ID,
+            opened,
+            onClose: () => {
+              setOpenedAt(null);
+            },
+            items: menu,
+            ...(menuHeader ? { header: menuHeader } : {}),
+            ...(logoutLabel ? { logoutLabel } : {}),
+            onLogout: () => {
+              setOpenedAt(null);
+              void logout();
+            },
+            children: (
+              <>
+                {menuActions}
+                <NotificationsButton />
+                <InstallAppOffer />
+              </>
+            ),
           }}
-          items={menu}
-          {...(menuHeader ? { header: menuHeader } : {})}
-          {...(logoutLabel ? { logoutLabel } : {})}
-          onLogout={() => {
-            setOpenedAt(null);
-            void logout();
-          }}
-        >
-          {menuActions}
-          <NotificationsButton />
-          <InstallAppOffer />
-        </SideMenu>
+        />
         <IdleWatch
           area={area}
           onTimeout={() => {

@@ -10,7 +10,7 @@ export type OutstandingBalanceCheck = (user: LoginResult) => Promise<boolean>;
 export const noOutstandingBalance: OutstandingBalanceCheck = () => Promise.resolve(false);
 
 const openBalanceCheck: OutstandingBalanceCheck = async () => {
-  const { hasOpenBalance } = await import('../payments/api/list-balances.ts');
+  const { hasOpenBalance } = await import('../payments/api/has-open-balance.ts');
   return hasOpenBalance();
 };
 

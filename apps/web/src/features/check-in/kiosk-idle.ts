@@ -25,7 +25,7 @@ export async function kioskIdleTimeout(variant: string): Promise<string | null> 
   }
   const appointmentId = readItem('session', SESSION_KEYS.appointmentId);
   if (variant !== 'check-in' && appointmentId) {
-    const { recordCheckInStatistic } = await import('./api/check-in-api.ts');
+    const { recordCheckInStatistic } = await import('./api/record-check-in-statistic.ts');
     await recordCheckInStatistic(appointmentId, 'session_expired');
   }
   // The next patient starts clean; the kiosk stays a kiosk.

@@ -11,8 +11,8 @@ import {
   listTasksOfAppointments,
   markCheckInTask,
   markOnFlyTask,
-  recordCheckInStatistic,
 } from './api/check-in-api.ts';
+import { recordCheckInStatistic } from './api/record-check-in-statistic.ts';
 
 /**
  * The check-in task flow (spec 2 §3 "Stored client state", §4 "Check-in tasks", "On-the-fly tasks").

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_REGISTRATION_DEBOUNCE_MS } from '@app/contracts/devices';
+import { PUSH_REGISTRATION_DEBOUNCE_MS } from '@app/contracts/devices-constants';
 import { debounce } from './debounce.ts';
 
 describe('push registration debounce (spec 1 §9: 500 ms)', () => {

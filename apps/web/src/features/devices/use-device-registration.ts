@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PUSH_REGISTRATION_DEBOUNCE_MS } from '@app/contracts/devices';
+import { PUSH_REGISTRATION_DEBOUNCE_MS } from '@app/contracts/devices-constants';
 import { debounce } from './debounce.ts';
 import { registerDevice } from './register-device.ts';
 

@@ -24,6 +24,16 @@ describe('resolveIdleSettings (spec 1 §9)', () => {
       timeoutSeconds: 30,
     });
     expect(resolveIdleSettings('provider', 'nonsense')).toEqual({ idleSeconds: 3600, timeoutSeconds: 30 });
+    // One bad time spoils the whole override, as the zod schema this guard replaced did.
+    for (const override of [
+      { idleSeconds: 3, timeoutSeconds: -5 },
+      { idleSeconds: '3' },
+      { idleSeconds: 0 },
+      { idleSeconds: Number.NaN },
+      [3, 20],
+    ]) {
+      expect(resolveIdleSettings('user', override)).toEqual({ idleSeconds: 1200, timeoutSeconds: 30 });
+    }
   });
 });
 

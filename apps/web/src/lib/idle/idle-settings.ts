@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { IDLE_SETTINGS } from '@app/contracts/session';
 import { LOCAL_KEYS } from '../storage/storage-keys.ts';
 import { readJson } from '../storage/browser-storage.ts';
@@ -11,10 +10,26 @@ export interface IdleSettings {
 /** WCAG 2.2.1 (timing adjustable) and issue 2: the warning gives at least 20 seconds to answer. */
 export const MIN_WARNING_SECONDS = 20;
 
-const overrideSchema = z.object({
-  idleSeconds: z.number().positive().optional(),
-  timeoutSeconds: z.number().positive().optional(),
-});
+type IdleOverride = Partial<IdleSettings>;
+
+function isPositiveOrAbsent(value: unknown): value is number | undefined {
+  return value === undefined || (typeof value === 'number' && Number.isFinite(value) && value > 0);
+}
+
+/**
+ * The test hook's stored value, all or nothing: an object whose given times are positive numbers.
+ * Checked by hand, not with zod: every signed-in page reads it, and zod would load with it (decision
+ * 0074).
+ */
+function readOverride(value: unknown): IdleOverride {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return {};
+  }
+  const { idleSeconds, timeoutSeconds } = value as Record<string, unknown>;
+  return isPositiveOrAbsent(idleSeconds) && isPositiveOrAbsent(timeoutSeconds)
+    ? { idleSeconds, timeoutSeconds }
+    : {};
+}
 
 /**
  * spec 1 §9: provider layout 3600 s idle, patient layout 1200 s, both with a 30 s time-out.
@@ -28,8 +43,7 @@ export function resolveIdleSettings(
   override: unknown = readIdleOverride(),
 ): IdleSettings {
   const base = area === 'provider' ? IDLE_SETTINGS.provider : IDLE_SETTINGS.patient;
-  const parsed = overrideSchema.safeParse(override);
-  const wanted = parsed.success ? parsed.data : {};
+  const wanted = readOverride(override);
   const idleSeconds = Math.min(base.idleSeconds, wanted.idleSeconds ?? base.idleSeconds);
   const timeoutSeconds = Math.max(
     MIN_WARNING_SECONDS,

@@ -1,7 +1,7 @@
-import type { Appointment } from '@app/contracts/appointments';
+import type { Appointment, AppointmentListResponse } from '@app/contracts/appointments';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/api-client.ts';
-import { dayjs } from '../../../lib/dates/dayjs.ts';
+import { serverCheckedAnswer } from '../../../lib/api/server-checked-answer.ts';
 import { APPOINTMENTS_PATH } from './get-appointment.ts';
 
 export interface AppointmentRange {
@@ -12,13 +12,23 @@ export interface AppointmentRange {
   userId?: string;
 }
 
+/**
+ * The local calendar day `years` from `now` as a mysql date; 29 February becomes the 28th in a year
+ * without it, as dayjs's year arithmetic does. By hand: the patient home computes this range while
+ * its code loads (home-prefetch.ts), and dayjs would travel with it a second time (decision 0074).
+ */
+export function localDateYearsFrom(now: Date, years: number): string {
+  const year = now.getFullYear() + years;
+  const month = now.getMonth();
+  const lastDayOfMonth = new Date(year, month + 1, 0).getDate();
+  const day = Math.min(now.getDate(), lastDayOfMonth);
+  const pad = (value: number, width: number) => String(value).padStart(width, '0');
+  return `${pad(year, 4)}-${pad(month + 1, 2)}-${pad(day, 2)}`;
+}
+
 /** A year back and a year ahead (mysql dates, spec 2 §7 Appointment list by startAt and finishAt). */
 export function listRange(now: Date = new Date()): { startAt: string; finishAt: string } {
-  const today = dayjs(now);
-  return {
-    startAt: today.subtract(1, 'year').format('YYYY-MM-DD'),
-    finishAt: today.add(1, 'year').format('YYYY-MM-DD'),
-  };
+  return { startAt: localDateYearsFrom(now, -1), finishAt: localDateYearsFrom(now, 1) };
 }
 
 /** spec 2 §7 Appointment list by startAt and finishAt (mysql dates). */
@@ -26,16 +36,16 @@ export async function listAppointments(
   range: AppointmentRange,
   signal?: AbortSignal,
 ): Promise<Appointment[]> {
-  const schema = import('@app/contracts/appointments').then(
-    (contracts) => contracts.appointmentListResponseSchema,
-  );
   const query = new URLSearchParams({ startAt: range.startAt, finishAt: range.finishAt });
   if (range.userId) {
     query.set('userId', range.userId);
   }
-  const answer = await apiRequest(`${APPOINTMENTS_PATH}?${query.toString()}`, schema, {
-    signal,
-  });
+  // The patient home's list: checked by the server's schema, not parsed again here (decision 0074).
+  const answer = await apiRequest(
+    `${APPOINTMENTS_PATH}?${query.toString()}`,
+    serverCheckedAnswer<AppointmentListResponse>(),
+    { signal },
+  );
   return answer.appointments;
 }
 

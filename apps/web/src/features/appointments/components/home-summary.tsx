@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconChecklist, IconMessage, IconReceipt } from '@tabler/icons-react';
-import { formatCents } from '@app/contracts/payments';
+import { formatCents } from '@app/contracts/money';
 import { taskFeedQuery } from '../../check-in/api/task-feed.ts';
 import { unreadCountQuery } from '../../messaging/api/get-unread-count.ts';
 import { balancesQuery } from '../../payments/api/list-balances.ts';

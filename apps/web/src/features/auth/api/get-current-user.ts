@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@app/contracts/auth';
 import { apiRequest } from '../../../lib/api/api-client.ts';
+import { serverCheckedAnswer } from '../../../lib/api/server-checked-answer.ts';
 
 export const CURRENT_USER_PATH = '/api/me';
 
-/** GET /api/me: spec 1 §3 user record (the stored permissions come from the resource list instead). */
-export async function getCurrentUser(signal?: AbortSignal) {
-  const { currentUserSchema } = await import('@app/contracts/auth');
-  return apiRequest(CURRENT_USER_PATH, currentUserSchema, { signal });
+/**
+ * GET /api/me: spec 1 §3 user record (the stored permissions come from the resource list instead).
+ * Every signed-in shell reads it: checked by the server's schema only (decision 0074).
+ */
+export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  return apiRequest(CURRENT_USER_PATH, serverCheckedAnswer<CurrentUser>(), { signal });
 }
 
 export function currentUserQueryOptions() {

@@ -14,13 +14,12 @@ export function useLogout(): () => Promise<void> {
   return useCallback(async () => {
     // The switch code loads on logout only, keeping it off the first page (decision 0006). If it
     // cannot load (offline), the session still ends: a patient switch is then ended by the full logout.
-    const switchModule = await import('../../patient-switch/use-patient-switch.ts').catch(() => null);
-    if (switchModule && (await switchModule.returnToProvider(queryClient, navigate))) {
-      return;
-    }
+    const switchModule = await import('../../patient-switch/end-switch-on-logout.ts').catch(() => null);
     // spec 3 §4 family switch: logging out ends the primary user's session, and the member's with it
     // (it is bounded by the primary's), so the primary session is restored first and then ended.
-    switchModule?.endFamilySwitch();
+    if (switchModule && (await switchModule.endSwitchOnLogout(queryClient, navigate))) {
+      return;
+    }
     await performLogout({
       queryClient,
       navigate: (to) => navigate(to, { replace: true }),

@@ -1,16 +1,19 @@
 import type { CheckInEntry, CheckInTask, FinishCheckInResponse, TaskStatus } from '@app/contracts/check-in';
 import { queryOptions } from '@tanstack/react-query';
-import { anyBody, apiRequest } from '../../../lib/api/api-client.ts';
+import { apiRequest } from '../../../lib/api/api-client.ts';
+import { serverCheckedAnswer } from '../../../lib/api/server-checked-answer.ts';
 
 // spec 2 §7 check-in calls (paths: decision 0018). One small fetcher per call; the task-flow module
 // and the screens share them.
 
 export const CHECK_IN_PATH = '/api/check-in';
 
-/** GET /api/check-in/entries: the patient's check-in entries, grouped by department and date. */
+/**
+ * GET /api/check-in/entries: the patient's check-in entries, grouped by department and date. Read by
+ * the patient home, as its task lists below: checked by the server's schema only (decision 0074).
+ */
 export async function listCheckInEntries(signal?: AbortSignal): Promise<CheckInEntry[]> {
-  const schema = import('@app/contracts/check-in').then((contracts) => contracts.checkInEntryListSchema);
-  return apiRequest(`${CHECK_IN_PATH}/entries`, schema, { signal });
+  return apiRequest(`${CHECK_IN_PATH}/entries`, serverCheckedAnswer<CheckInEntry[]>(), { signal });
 }
 
 export function checkInEntriesQuery() {
@@ -25,10 +28,11 @@ export async function listAppointmentTasks(
   appointmentId: string,
   signal?: AbortSignal,
 ): Promise<CheckInTask[]> {
-  const schema = import('@app/contracts/check-in').then((contracts) => contracts.checkInTaskListSchema);
-  return apiRequest(`${CHECK_IN_PATH}/appointments/${encodeURIComponent(appointmentId)}/tasks`, schema, {
-    signal,
-  });
+  return apiRequest(
+    `${CHECK_IN_PATH}/appointments/${encodeURIComponent(appointmentId)}/tasks`,
+    serverCheckedAnswer<CheckInTask[]>(),
+    { signal },
+  );
 }
 
 /** The tasks of every appointment of one check-in entry, in appointment order then task order. */
@@ -76,23 +80,6 @@ export async function finishCheckIn(appointmentIds: readonly string[]): Promise<
     method: 'POST',
     body: { appointmentIds },
   });
-}
-
-export type CheckInStatistic = 'started' | 'finished' | 'session_expired';
-
-/**
- * POST /api/statistic/appointment/check-in. Figures are best effort: a failed call never stops the
- * patient's check-in.
- */
-export async function recordCheckInStatistic(appointmentId: string, status: CheckInStatistic): Promise<void> {
-  try {
-    await apiRequest('/api/statistic/appointment/check-in', anyBody, {
-      method: 'POST',
-      body: { appointmentId, status },
-    });
-  } catch {
-    // best effort
-  }
 }
 
 // On-the-fly tasks (spec 2 §4, §7): by clinic and setting id, outside any appointment.

@@ -5,12 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import {
-  CHECK_IN_PATH,
-  finishCheckIn,
-  listTasksOfAppointments,
-  recordCheckInStatistic,
-} from '../api/check-in-api.ts';
+import { CHECK_IN_PATH, finishCheckIn, listTasksOfAppointments } from '../api/check-in-api.ts';
+import { recordCheckInStatistic } from '../api/record-check-in-statistic.ts';
 import {
   allNonVideoTasksDone,
   clearCheckInFlow,

@@ -2,14 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { UNREAD_COUNT_POLL_MS } from '@app/contracts/messaging-constants';
 import type { CountResponse } from '@app/contracts/provider-workspace';
 import { apiRequest } from '../../../lib/api/api-client.ts';
+import { serverCheckedAnswer } from '../../../lib/api/server-checked-answer.ts';
 import { messagesPath, scopeKey, type MessagingScope } from './messaging-scope.ts';
 
-/** BRIEF-dots: GET /api/provider/clinics/:clinicId/messages/unread-count (and the patient's own). */
+/**
+ * BRIEF-dots: GET /api/provider/clinics/:clinicId/messages/unread-count (and the patient's own). Every
+ * signed-in shell reads it: checked by the server's schema only (decision 0074).
+ */
 export async function getUnreadCount(scope: MessagingScope, signal?: AbortSignal): Promise<CountResponse> {
-  const schema = import('@app/contracts/provider-workspace').then(
-    (contracts) => contracts.countResponseSchema,
-  );
-  return apiRequest(`${messagesPath(scope)}/unread-count`, schema, { signal });
+  return apiRequest(`${messagesPath(scope)}/unread-count`, serverCheckedAnswer<CountResponse>(), { signal });
 }
 
 export function unreadCountQuery(scope: MessagingScope) {

@@ -1,14 +1,17 @@
 import type { BalanceList } from '@app/contracts/payments';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/api-client.ts';
+import { serverCheckedAnswer } from '../../../lib/api/server-checked-answer.ts';
 
 export const BALANCES_PATH = '/api/payments/balances';
 
-/** The signed-in patient's open balances (issue 5 item 9), of one clinic when given. */
+/**
+ * The signed-in patient's open balances (issue 5 item 9), of one clinic when given. The patient home
+ * reads them: checked by the server's schema only (decision 0074).
+ */
 export async function listBalances(clinicUuid?: string, signal?: AbortSignal): Promise<BalanceList> {
-  const schema = import('@app/contracts/payments').then((contracts) => contracts.balanceListSchema);
   const query = clinicUuid ? `?clinicUuid=${encodeURIComponent(clinicUuid)}` : '';
-  return apiRequest(`${BALANCES_PATH}${query}`, schema, { signal });
+  return apiRequest(`${BALANCES_PATH}${query}`, serverCheckedAnswer<BalanceList>(), { signal });
 }
 
 export function balancesQuery(clinicUuid?: string) {
@@ -16,9 +19,4 @@ export function balancesQuery(clinicUuid?: string) {
     queryKey: [BALANCES_PATH, clinicUuid ?? 'all'],
     queryFn: ({ signal }) => listBalances(clinicUuid, signal),
   });
-}
-
-/** spec 1 §2 rule 4: whether the patient owes anything (the post-login check). */
-export async function hasOpenBalance(): Promise<boolean> {
-  return (await listBalances()).totalCents > 0;
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '@app/contracts/payments';
+import { formatCents } from '@app/contracts/money';
 import type { CheckInTask } from '@app/contracts/check-in';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { errorText } from '../../account-settings/error-text.ts';

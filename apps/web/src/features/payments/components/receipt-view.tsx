@@ -1,6 +1,7 @@
 import { Paper, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCents, type Transaction } from '@app/contracts/payments';
+import type { Transaction } from '@app/contracts/payments';
+import { formatCents } from '@app/contracts/money';
 import { formatInstant } from '../../../lib/dates/format-time.ts';
 
 /** The receipt of a successful payment (issue 5 item 9): a page section, no PDF. */
