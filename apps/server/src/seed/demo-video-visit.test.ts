@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@app/contracts/appointments';
 import { appointments } from '../db/schema/scheduling.ts';
@@ -86,6 +86,39 @@ describe('the demo video visit (issue 16 item 5)', () => {
     expect(after.finishAt.getTime()).toBeGreaterThan(t.context.now().getTime());
     const [visit] = await janeVideoVisits();
     expect(visit?.allowVideoCall).toBe(true);
+  });
+
+  it("takes the first free mark after dr.smith's visits that cover now, at any hour", async () => {
+    const demo = await demoRow();
+    await t.context.db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, demo.id));
+    const mark = demoVisitTimes(t.context.now(), 30).startAt.getTime();
+    // Clear the demo day around now, then book dr.smith from before the mark to 20 and from 20 to 33 minutes
+    // after it: the demo visit must start at the next five-minute mark after the second, 35 minutes on.
+    await t.context.db
+      .update(appointments)
+      .set({ status: 'cancelled' })
+      .where(and(eq(appointments.providerId, demo.providerId), ne(appointments.id, demo.id)));
+    const blocker = (fromMinutes: number, toMinutes: number) => ({
+      clinicId: demo.clinicId,
+      patientUserId: demo.patientUserId,
+      providerId: demo.providerId,
+      departmentId: demo.departmentId,
+      consultationTypeId: demo.consultationTypeId,
+      startAt: new Date(mark + fromMinutes * MINUTE),
+      finishAt: new Date(mark + toMinutes * MINUTE),
+      type: 'office' as const,
+      status: 'booked' as const,
+      bookedByUserId: demo.patientUserId,
+      createdAt: t.context.now(),
+    });
+    await t.context.db.insert(appointments).values([blocker(-10, 20), blocker(20, 33)]);
+    expect(await refreshDemoVideoVisit(t.context.db, t.context.now())).toBe('moved');
+    const moved = await demoRow();
+    expect(moved.status).toBe('booked');
+    expect(moved.startAt.getTime()).toBe(mark + 35 * MINUTE);
+    expect(moved.finishAt.getTime() - moved.startAt.getTime()).toBe(
+      demo.finishAt.getTime() - demo.startAt.getTime(),
+    );
   });
 
   it('opens a cancelled or completed visit again', async () => {

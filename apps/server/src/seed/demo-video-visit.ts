@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
@@ -53,6 +53,39 @@ export function demoVisitTimes(now: Date, minutes: number): { startAt: Date; fin
   return { startAt: startAt.toJSDate(), finishAt: startAt.plus({ minutes }).toJSDate() };
 }
 
+const FIVE_MINUTES = 5 * 60_000;
+
+/** The first five-minute mark from `times.startAt` where the provider has no other live visit. */
+async function firstFreeTimes(
+  db: Db,
+  providerId: string,
+  times: { startAt: Date; finishAt: Date },
+): Promise<{ startAt: Date; finishAt: Date }> {
+  const length = times.finishAt.getTime() - times.startAt.getTime();
+  const busy = await db
+    .select({ startAt: appointments.startAt, finishAt: appointments.finishAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.providerId, providerId),
+        ne(appointments.status, 'cancelled'),
+        gt(appointments.finishAt, times.startAt),
+        or(isNull(appointments.externalId), ne(appointments.externalId, DEMO_VIDEO_VISIT_EXTERNAL_ID)),
+      ),
+    )
+    .orderBy(asc(appointments.startAt));
+  let start = times.startAt.getTime();
+  for (const visit of busy) {
+    if (visit.startAt.getTime() >= start + length) {
+      break;
+    }
+    if (visit.finishAt.getTime() > start) {
+      start = Math.ceil(visit.finishAt.getTime() / FIVE_MINUTES) * FIVE_MINUTES;
+    }
+  }
+  return { startAt: new Date(start), finishAt: new Date(start + length) };
+}
+
 function isOpen(row: { status: string; finishAt: Date }, now: Date): boolean {
   const live = row.status === 'booked' || row.status === 'confirmed';
   return live && row.finishAt.getTime() > now.getTime();
@@ -64,7 +97,7 @@ export async function refreshDemoVideoVisit(db: Db, now: Date): Promise<DemoVide
   if (!parties) {
     return 'no-demo';
   }
-  const times = demoVisitTimes(now, parties.type.minutes);
+  const times = await firstFreeTimes(db, parties.provider.id, demoVisitTimes(now, parties.type.minutes));
   const [existing] = await db
     .select({ id: appointments.id, status: appointments.status, finishAt: appointments.finishAt })
     .from(appointments)
