@@ -69,3 +69,11 @@ export async function connectWs(
   };
   return client;
 }
+
+/** A client that has shown `token` and got `ready`: it may subscribe. */
+export async function authenticatedWs(t: TestApp, token: string): Promise<WsTestClient> {
+  const client = await connectWs(t);
+  client.send({ type: 'auth', token });
+  await client.next(ofType('ready'));
+  return client;
+}

@@ -1,13 +1,12 @@
-import { asc, count, eq, isNull, like, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { auditChainHead, auditEvents } from '../../db/schema/audit.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { auditRowHash, GENESIS_HASH } from './audit-chain.ts';
 import { recordAuditEvents, recordAuditEventsAlone } from './audit-recorder.ts';
-import { sealAllAuditEvents, sealAuditEvents, sealInTransaction, startAuditSealer } from './audit-sealer.ts';
+import { sealAllAuditEvents, sealInTransaction, startAuditSealer } from './audit-sealer.ts';
+import { event, rowsWith } from './audit-test-helpers.ts';
 import { describeVerdict, parseHead, UNSEALED_ALARM_SECONDS, verifyAuditChain } from './audit-verify.ts';
 
 // Issue 19 item 1, decision 0077: changes append their audit rows unsealed, in their own transaction,
@@ -15,16 +14,6 @@ import { describeVerdict, parseHead, UNSEALED_ALARM_SECONDS, verifyAuditChain } 
 // tampered with, a cut at the end, and rows no sealer reached. The tests tamper as the database
 // superuser would: they switch the append-only trigger off for one statement (the tests' database
 // user owns the table).
-
-const event = (resourceId: string) => ({
-  actorUserId: null,
-  resourceType: 'route',
-  resourceId,
-  action: 'read' as const,
-  outcome: 'success' as const,
-});
-
-const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
 
 async function asSuperuser(db: Db, ...statements: ReturnType<typeof sql>[]) {
   await db.transaction(async (tx) => {
@@ -36,19 +25,6 @@ async function asSuperuser(db: Db, ...statements: ReturnType<typeof sql>[]) {
     await tx.execute(sql`alter table audit_chain_head enable trigger audit_chain_head_forward`);
     await tx.execute(sql`alter table audit_events enable trigger audit_events_no_update_delete`);
   });
-}
-
-async function rowsWith(db: Db, prefix: string) {
-  return db
-    .select()
-    .from(auditEvents)
-    .where(like(auditEvents.resourceId, `${prefix}%`))
-    .orderBy(asc(auditEvents.id));
-}
-
-async function rowsOfQuery<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
 }
 
 async function unsealedCount(db: Db) {
@@ -112,45 +88,6 @@ describe('audit chain: writers, sealer and audit:verify (issue 19, decision 0077
     );
   });
 
-  it.runIf(onPostgres)(
-    'lets a change commit while another one that appended is still open, and seals that one once it commits',
-    async () => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let appended = () => {};
-      const hasAppended = new Promise<void>((resolve) => {
-        appended = resolve;
-      });
-      const slow = t.context.db.transaction(async (tx) => {
-        await recordAuditEvents(tx, [event('open-slow')], t.context.now());
-        appended();
-        await held;
-      });
-      try {
-        await hasAppended;
-        // Under the old chain lock this second change waited for the first one's commit.
-        await t.context.db.transaction(async (tx) => {
-          await recordAuditEvents(tx, [event('open-fast')], t.context.now());
-        });
-        // The open change's row is not visible yet; the committed one is sealed without waiting for it.
-        expect(await sealAuditEvents(t.context.db)).toEqual({ sealed: 1 });
-        expect(
-          (await rowsWith(t.context.db, 'open-')).map((row) => [row.resourceId, row.sealSeq !== null]),
-        ).toEqual([['open-fast', true]]);
-      } finally {
-        release();
-        await slow;
-      }
-      expect(await sealAuditEvents(t.context.db)).toEqual({ sealed: 1 });
-      // The seal order is the commit order the sealer saw, not the id order.
-      const [slowRow, fastRow] = await rowsWith(t.context.db, 'open-');
-      expect((slowRow?.sealSeq ?? 0) > (fastRow?.sealSeq ?? 0)).toBe(true);
-      expect(await verifyAuditChain(t.context.db, t.context.now())).toMatchObject({ ok: true, unsealed: 0 });
-    },
-  );
-
   it('stores and seals any text a field may hold exactly as audit-chain.ts hashes it', async () => {
     const awkward = [
       'quote " backslash \\ slash / tab \t newline \n return \r',
@@ -207,48 +144,6 @@ describe('audit chain: writers, sealer and audit:verify (issue 19, decision 0077
     expect(await sealAllAuditEvents(t.context.db)).toBe(3);
     expect(await verifyAuditChain(t.context.db, t.context.now())).toMatchObject({ ok: true, unsealed: 0 });
   });
-
-  it.runIf(onPostgres)(
-    'lets another sealer take over when the one holding the lock loses its connection',
-    async () => {
-      await recordAuditEventsAlone(t.context.db, [event('lost-1'), event('lost-2')], t.context.now());
-      // The stuck sealer runs on a connection of its own, as another instance's would.
-      const [database] = await rowsOfQuery<{ name: string }>(
-        t.context.db,
-        sql`select current_database() as "name"`,
-      );
-      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-      url.pathname = `/${database?.name ?? ''}`;
-      const other = new pg.Client({ connectionString: url.toString() });
-      other.on('error', () => undefined);
-      await other.connect();
-      const otherDb = drizzle(other) as unknown as Db;
-      let killed = () => {};
-      const connectionKilled = new Promise<void>((resolve) => {
-        killed = resolve;
-      });
-      let holding = (_pid: number) => {};
-      const pidOfHolder = new Promise<number>((resolve) => {
-        holding = resolve;
-      });
-      const stuck = otherDb.transaction(async (tx) => {
-        expect(await sealInTransaction(tx, 1)).toEqual({ sealed: 1 });
-        const [holder] = await rowsOfQuery<{ pid: number }>(tx, sql`select pg_backend_pid() as "pid"`);
-        holding(holder?.pid ?? 0);
-        await connectionKilled;
-        await tx.execute(sql`select 1`);
-      });
-      const pid = await pidOfHolder;
-      // Another instance's pass does not wait for the stuck one: it skips.
-      expect(await sealAuditEvents(t.context.db)).toBe('busy');
-      await t.context.db.execute(sql`select pg_terminate_backend(${pid})`);
-      killed();
-      await expect(stuck).rejects.toThrow();
-      await other.end().catch(() => undefined);
-      expect(await sealAllAuditEvents(t.context.db)).toBe(2);
-      expect(await verifyAuditChain(t.context.db, t.context.now())).toMatchObject({ ok: true, unsealed: 0 });
-    },
-  );
 
   it('seals in the background on every instance that runs a sealer', async () => {
     const sealer = startAuditSealer(t.context.db, t.app.log, 10);

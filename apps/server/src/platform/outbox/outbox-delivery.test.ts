@@ -1,6 +1,4 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../db/schema/outbox.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -12,32 +10,7 @@ import { createLogOnlyAdapter } from './log-only-adapter.ts';
 import { createOutboxAdapters } from './create-outbox-adapters.ts';
 import { maskRecipient } from './mask-recipient.ts';
 import { parseEnv } from '../../env.ts';
-
-/** A logger whose output the test can read, to prove what never reaches the logs. */
-function captureLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(chunk.toString());
-      callback();
-    },
-  });
-  return { log: pino({ level: 'info' }, stream), text: () => lines.join('') };
-}
-
-function recordingAdapter(fail = false): OutboxAdapter & { delivered: DeliverableMessage[] } {
-  const delivered: DeliverableMessage[] = [];
-  return {
-    name: 'recording',
-    delivered,
-    deliver: async (message) => {
-      if (fail) {
-        throw new Error(`gateway refused ${message.recipient}`);
-      }
-      delivered.push(message);
-    },
-  };
-}
+import { captureLogger, recordingAdapter } from './outbox-test-helpers.ts';
 
 describe('outbox delivery', () => {
   let t: TestApp;
@@ -191,61 +164,6 @@ describe('outbox delivery', () => {
     expect(new Set(bodies).size).toBe(bodies.length);
     expect(bodies).toHaveLength(12);
   });
-
-  // PGlite has one connection, so two transactions never overlap there; on a server they do.
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    'skips rows another transaction holds locked (PostgreSQL)',
-    async () => {
-      await enqueueMessage(
-        t.context.db,
-        {
-          channel: 'email',
-          recipient: 'locked@example.com',
-          body: 'a',
-          purpose: 'test',
-        },
-        t.context.now(),
-      );
-      await enqueueMessage(
-        t.context.db,
-        {
-          channel: 'email',
-          recipient: 'free@example.com',
-          body: 'b',
-          purpose: 'test',
-        },
-        t.context.now(),
-      );
-      let release: () => void = () => undefined;
-      let signalTaken: () => void = () => undefined;
-      const taken = new Promise<void>((resolve) => {
-        signalTaken = resolve;
-      });
-      const holder = t.context.db.transaction(async (tx) => {
-        await tx
-          .select()
-          .from(outboxMessages)
-          .where(eq(outboxMessages.recipient, 'locked@example.com'))
-          .for('update');
-        signalTaken();
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
-      });
-      await taken;
-      const adapter = recordingAdapter();
-      const result = await processOutboxBatch({
-        db: t.context.db,
-        adapters: { email: adapter, sms: adapter },
-        now: t.context.now,
-        log,
-      });
-      release();
-      await holder;
-      expect(result.claimed).toBe(1);
-      expect(adapter.delivered.map((m) => m.recipient)).toEqual(['free@example.com']);
-    },
-  );
 
   it('hides a claimed message from other workers for the lease, then makes it due again', async () => {
     await enqueueMessage(

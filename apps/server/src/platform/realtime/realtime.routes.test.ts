@@ -8,14 +8,7 @@ import {
 } from '../../modules/patients/patients-test-helpers.ts';
 import { loginTokens } from '../../modules/auth/auth-test-helpers.ts';
 import { REALTIME_LIMITS } from './realtime-connection.ts';
-import { connectWs as connect, ofType, type WsTestClient as Client } from '../../test/ws-test-client.ts';
-
-async function authenticated(t: TestApp, token: string): Promise<Client> {
-  const client = await connect(t);
-  client.send({ type: 'auth', token });
-  await client.next(ofType('ready'));
-  return client;
-}
+import { authenticatedWs as authenticated, connectWs as connect, ofType } from '../../test/ws-test-client.ts';
 
 describe('realtime WebSocket', () => {
   let t: TestApp;
@@ -105,34 +98,5 @@ describe('realtime WebSocket', () => {
 
   it("refuses another site's page (Origin check)", async () => {
     await expect(connect(t, { origin: 'https://evil.example', host: 'localhost:80' })).rejects.toThrow();
-  });
-});
-
-describe.runIf(process.env.TEST_REDIS_URL)('realtime across instances through Redis', () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    const redisUrl = process.env.TEST_REDIS_URL ?? '';
-    first = await buildTestApp({}, { redisUrl });
-    second = await buildTestApp({}, { redisUrl });
-  });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-  });
-
-  it('delivers events published on either instance to a client of the second', async () => {
-    const provider = await providerWithClinic(second, []);
-    const client = await authenticated(second, provider.token);
-    const topic = realtimeTopic.clinic(provider.clinicId);
-    client.send({ type: 'subscribe', topic });
-    await client.next(ofType('subscribed'));
-    // Redis confirms the SUBSCRIBE asynchronously; a ping round trip gives it time.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await first.context.realtime.publish(topic, { type: 'waiting-room.changed' });
-    expect(await client.next(ofType('event'))).toMatchObject({ event: { type: 'waiting-room.changed' } });
-    await second.context.realtime.publish(topic, { type: 'second' });
-    expect(await client.next(ofType('event'))).toMatchObject({ event: { type: 'second' } });
-    client.socket.close();
   });
 });
