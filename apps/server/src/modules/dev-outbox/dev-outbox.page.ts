@@ -31,15 +31,21 @@ export function outboxHref(params: Record<string, string | undefined>): string {
   return query ? `${DEV_OUTBOX_PATH}?${query}` : DEV_OUTBOX_PATH;
 }
 
+/** The table's columns; on a phone each cell shows its column's name beside it (data-label). */
+const COLUMNS = ['Time', 'Channel', 'Recipient', 'Purpose', 'Status', 'Message'] as const;
+
 function renderRow(message: DevOutboxMessage): string {
   const subject = message.subject ? `<strong>${escapeHtml(message.subject)}</strong>` : '';
+  const cells = [
+    `<time datetime="${escapeHtml(message.createdAt)}">${escapeHtml(formatTime(message.createdAt))}</time>`,
+    CHANNEL_NAMES[message.channel],
+    escapeHtml(message.recipient),
+    escapeHtml(message.purpose),
+    escapeHtml(message.status),
+    `${subject}<pre>${escapeHtml(message.body)}</pre>`,
+  ];
   return `<tr>
-<td><time datetime="${escapeHtml(message.createdAt)}">${escapeHtml(formatTime(message.createdAt))}</time></td>
-<td>${CHANNEL_NAMES[message.channel]}</td>
-<td>${escapeHtml(message.recipient)}</td>
-<td>${escapeHtml(message.purpose)}</td>
-<td>${escapeHtml(message.status)}</td>
-<td>${subject}<pre>${escapeHtml(message.body)}</pre></td>
+${cells.map((cell, index) => `<td data-label="${COLUMNS[index] ?? ''}">${cell}</td>`).join('\n')}
 </tr>`;
 }
 
@@ -57,6 +63,17 @@ th, td { text-align: left; vertical-align: top; padding: 0.5rem; border-bottom: 
 th { background: #f2f2f2; }
 pre { white-space: pre-wrap; word-break: break-word; margin: 0.25rem 0 0; font-size: 0.95rem; }
 .note { color: #444; }
+/* A phone: six columns do not fit 390 px, so each message becomes a block of labelled lines. */
+@media (max-width: 40rem) {
+  body { padding: 1rem; }
+  input { min-width: 0; flex: 1 1 12rem; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  table, tbody, tr, td { display: block; width: auto; }
+  caption { display: block; text-align: left; }
+  tr { border-bottom: 2px solid #999; padding: 0.5rem 0; }
+  td { border: 0; padding: 0.2rem 0; overflow-wrap: anywhere; }
+  td::before { content: attr(data-label) ": "; font-weight: 600; }
+}
 `;
 
 /** The dev outbox as a page: a filter form and the latest messages in a table. */
@@ -83,7 +100,7 @@ export function renderDevOutboxPage({
       ? '<p>No messages yet.</p>'
       : `<table>
 <caption class="note">${messages.length} message${messages.length === 1 ? '' : 's'}, newest first (at most ${DEV_OUTBOX_LIMIT} a page).</caption>
-<thead><tr><th scope="col">Time</th><th scope="col">Channel</th><th scope="col">Recipient</th><th scope="col">Purpose</th><th scope="col">Status</th><th scope="col">Message</th></tr></thead>
+<thead><tr>${COLUMNS.map((column) => `<th scope="col">${column}</th>`).join('')}</tr></thead>
 <tbody>
 ${messages.map(renderRow).join('\n')}
 </tbody>

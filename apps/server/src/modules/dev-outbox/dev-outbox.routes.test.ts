@@ -117,6 +117,9 @@ describe('GET /dev/outbox', () => {
     expect(html).toContain('<title>Development outbox · Care Portal</title>');
     expect(html).toContain('<h1>Development outbox</h1>');
     expect(html).toContain('<th scope="col">Recipient</th>');
+    // On a phone the rows stack, each cell named by its column (data-label, read by the page's CSS).
+    expect(html).toContain('<td data-label="Recipient">');
+    expect(html).toContain('td::before { content: attr(data-label)');
     expect(html).toContain('<label for="to">');
     expect(html).toContain('Your code is 111111');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more');
