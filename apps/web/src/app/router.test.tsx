@@ -94,9 +94,17 @@ describe('route map and guards (spec 1 §2)', () => {
 
   it('opens the real Clinics screen of the patient side menu, not a placeholder (issue 16)', async () => {
     signIn('user');
+    // The clinics list answers empty; every other call of the shell (the user, devices, counts) is
+    // not found, as the browser checks answers only as far as the server already did (decision 0074).
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ clinics: [] }), { status: 200 }))),
+      vi.fn((input: RequestInfo | URL) =>
+        Promise.resolve(
+          String(input instanceof Request ? input.url : input).includes('/api/user/clinics')
+            ? new Response(JSON.stringify({ clinics: [] }), { status: 200 })
+            : new Response(JSON.stringify({ message: 'Not found.' }), { status: 404 }),
+        ),
+      ),
     );
     try {
       await landsOn('/user/provider', '/user/provider');
