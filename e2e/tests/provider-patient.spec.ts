@@ -45,8 +45,9 @@ test('dr.smith registers a new patient, acts as them on the booking start, and r
   await page.getByRole('button', { name: 'Save' }).click();
 
   // spec 2 §2: the landing after a provider registers a new patient.
-  // The booking start puts the patient's one clinic into the query (decision 0017).
-  await expect(page).toHaveURL(/\/user\/appointment\/create(\?clinicUuid=[\w-]+)?$/);
+  // The booking start puts the patient's one clinic into the query (decision 0017), by a navigation
+  // that closes an open menu: wait for it before opening the menu.
+  await expect(page).toHaveURL(/\/user\/appointment\/create\?clinicUuid=[\w-]+$/);
   await expect(page.getByText('You are acting for this patient as a provider.')).toBeVisible();
   const patientId = await page.evaluate(() => localStorage.getItem('id'));
   expect(patientId).toBeTruthy();
@@ -75,8 +76,9 @@ test('dr.smith registers a new patient, acts as them on the booking start, and r
     `/provider/patient/${patientId ?? ''}/appointments/create`,
   );
   await page.getByRole('button', { name: 'Switch to patient' }).click();
-  // The booking start puts the patient's one clinic into the query (decision 0017).
-  await expect(page).toHaveURL(/\/user\/appointment\/create(\?clinicUuid=[\w-]+)?$/);
+  // The booking start puts the patient's one clinic into the query (decision 0017), by a navigation
+  // that closes an open menu: wait for it before opening the menu.
+  await expect(page).toHaveURL(/\/user\/appointment\/create\?clinicUuid=[\w-]+$/);
   // Logging out of the patient side returns to the provider too.
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
