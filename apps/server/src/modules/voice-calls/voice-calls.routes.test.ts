@@ -110,7 +110,7 @@ describe('voice calls (outbound dialer)', () => {
       status: 'sent',
     });
     const page = await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${MOBILE}&format=html` });
-    expect(page.body).toContain('<td>Voice call</td>');
+    expect(page.body).toContain('<td data-label="Channel">Voice call</td>');
 
     // One live call per patient and provider.
     const twice = await place(doctor.token, doctor.clinicId, { patientId });
