@@ -48,6 +48,7 @@ test('dr.smith registers a new patient, acts as them on the booking start, and r
   // The booking start puts the patient's one clinic into the query (decision 0017), by a navigation
   // that closes an open menu: wait for it before opening the menu.
   await expect(page).toHaveURL(/\/user\/appointment\/create\?clinicUuid=[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a provider' })).toBeVisible();
   await expect(page.getByText('You are acting for this patient as a provider.')).toBeVisible();
   const patientId = await page.evaluate(() => localStorage.getItem('id'));
   expect(patientId).toBeTruthy();
