@@ -2,7 +2,9 @@ import { runLoad, startWorldServer, withPgDatabase } from './world-load.ts';
 
 // Issue 20 item 4: a patient sends a message (POST /api/messages/threads/:id/messages) to a thread
 // already BENCH_HISTORY (200) messages long, at 20 connections, on PGlite and on PostgreSQL; p99 and
-// the answer's size, against a bare Fastify POST route measured in the same run. Goal: p99 <= 50 ms
+// the answer's size, against a bare Fastify POST route measured in the same run. Two shapes: one
+// patient sending on all 20 connections into one thread (every send waits for the thread's row lock:
+// the worst case), and 20 patients each sending into their own thread (a clinic's load). Goal: p99 <= 50 ms
 // (PostgreSQL) / 200 ms (PGlite). BENCH_SERVER_ROOT runs another checkout's server (the "before").
 // Run: npm run bench:messages -w @app/bench   (BENCH_PG_URL, BENCH_DURATION=seconds)
 
@@ -23,16 +25,24 @@ export interface MessageSendReport {
   connections: number;
   durationSeconds: number;
   baseline: SendFigures;
+  /** One patient on every connection, one thread. */
   pglite: SendFigures;
   postgres: SendFigures;
+  /** One patient per connection, each in their own thread. */
+  pgliteManyPatients: SendFigures;
+  postgresManyPatients: SendFigures;
 }
 
 const BODY = JSON.stringify({ body: 'Thank you, see you on Tuesday.' });
 
-async function measure(env: Record<string, string>): Promise<SendFigures> {
-  const server = await startWorldServer<{ path: string; token: string | null }>(
+async function measure(env: Record<string, string>, manyPatients = false): Promise<SendFigures> {
+  const server = await startWorldServer<{
+    path: string;
+    token: string | null;
+    callers?: { path: string; token: string }[];
+  }>(
     `${SERVER_ROOT}/bench/message-server.ts`,
-    env,
+    { ...env, ...(manyPatients ? { BENCH_PATIENTS: String(CONNECTIONS) } : {}) },
     { cwd: SERVER_ROOT },
   );
   try {
@@ -43,6 +53,7 @@ async function measure(env: Record<string, string>): Promise<SendFigures> {
       durationSeconds: DURATION,
       token,
       jsonBody: BODY,
+      ...(manyPatients ? { perConnection: server.info.callers ?? [] } : {}),
     });
     // One more send after the run, when the thread is longest: the size of an answer.
     const one = await fetch(url, {
@@ -68,7 +79,19 @@ export async function measureMessageSend(): Promise<MessageSendReport> {
   const postgres = await withPgDatabase('bench_messages', (url) =>
     measure({ BENCH_MODE: 'app', BENCH_DATABASE_URL: url }),
   );
-  return { connections: CONNECTIONS, durationSeconds: DURATION, baseline, pglite, postgres };
+  const pgliteManyPatients = await measure({ BENCH_MODE: 'app' }, true);
+  const postgresManyPatients = await withPgDatabase('bench_messages', (url) =>
+    measure({ BENCH_MODE: 'app', BENCH_DATABASE_URL: url }, true),
+  );
+  return {
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    baseline,
+    pglite,
+    postgres,
+    pgliteManyPatients,
+    postgresManyPatients,
+  };
 }
 
 export function describeMessageSend(report: MessageSendReport): string[] {
@@ -77,7 +100,9 @@ export function describeMessageSend(report: MessageSendReport): string[] {
   return [
     `Message send by a patient, thread of 200+ messages, ${String(report.connections)} connections, ${String(report.durationSeconds)} s (goal: p99 <= 50 ms PostgreSQL, <= 200 ms PGlite)`,
     line('bare Fastify POST (baseline)', report.baseline),
-    line('PGlite', report.pglite),
-    line('PostgreSQL', report.postgres),
+    line('PGlite, one thread', report.pglite),
+    line('PostgreSQL, one thread', report.postgres),
+    line('PGlite, 20 patients', report.pgliteManyPatients),
+    line('PostgreSQL, 20 patients', report.postgresManyPatients),
   ];
 }

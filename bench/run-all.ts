@@ -222,7 +222,7 @@ function issueTwentyTable(): string[] {
     if (send) {
       rows.push([
         'patient sends a message, 20 connections, PostgreSQL / PGlite',
-        `p99 ${String(send.postgres.p99Ms)} / ${String(send.pglite.p99Ms)} ms; answer ${kB(send.postgres.answerBytes)}`,
+        `one thread: p99 ${String(send.postgres.p99Ms)} / ${String(send.pglite.p99Ms)} ms; 20 patients: p99 ${String(send.postgresManyPatients.p99Ms)} / ${String(send.pgliteManyPatients.p99Ms)} ms; answer ${kB(send.postgres.answerBytes)}`,
         `bare Fastify POST p99 ${String(send.baseline.p99Ms)} ms`,
         `${times(send.postgres.p99Ms, Math.max(1, send.baseline.p99Ms))} / ${times(send.pglite.p99Ms, Math.max(1, send.baseline.p99Ms))}`,
         'p99 <= 50 / 200 ms',

@@ -22,7 +22,10 @@ export async function startWorldServer<Info>(
   env: Record<string, string>,
   { cwd }: { cwd?: string } = {},
 ): Promise<WorldServer<Info>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_CHILD_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"): Node options for the server
+  // alone, to profile it under load; Node refuses --cpu-prof in NODE_OPTIONS.
+  const nodeArgs = process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     ...(cwd ? { cwd } : {}),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -64,6 +67,11 @@ export interface LoadOptions {
   token?: string | null;
   /** A JSON body makes it a POST. */
   jsonBody?: string;
+  /**
+   * One path and token per connection, taken in turn (connection i gets entry i modulo the list):
+   * many callers, each on their own records, instead of one caller on all connections.
+   */
+  perConnection?: readonly { path: string; token: string }[];
 }
 
 /** autocannon on one URL. Failures are counted, not thrown: a saturated machine times some out. */
@@ -75,12 +83,28 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadFi
   if (options.jsonBody !== undefined) {
     headers['content-type'] = 'application/json';
   }
+  const callers = options.perConnection ?? [];
+  let nextCaller = 0;
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.durationSeconds,
     headers,
     ...(options.jsonBody !== undefined ? { method: 'POST' as const, body: options.jsonBody } : {}),
+    ...(callers.length > 0
+      ? {
+          setupClient: (client: autocannon.Client) => {
+            const caller = callers[nextCaller++ % callers.length];
+            if (caller) {
+              client.setRequest({
+                path: caller.path,
+                headers: { ...headers, authorization: `Bearer ${caller.token}` },
+                ...(options.jsonBody !== undefined ? { method: 'POST', body: options.jsonBody } : {}),
+              });
+            }
+          },
+        }
+      : {}),
   });
   return {
     requestsPerSecond: result.requests.average,

@@ -60,17 +60,23 @@ export function slotSearchPath(world: SchedulingWorld): string {
   return `/api/scheduling/time-slots?${query.toString()}`;
 }
 
-/** A thread the provider opened with the patient (the provider gets the MESSAGE permission); its id. */
-export async function openMessageThread({ context, app, world }: BenchWorld): Promise<string> {
+/**
+ * A thread the provider opened with a patient (the world's own unless `patientId` is given; the
+ * provider gets the MESSAGE permission); its id.
+ */
+export async function openMessageThread(
+  { context, app, world }: BenchWorld,
+  patientId: string = world.patient.id,
+): Promise<string> {
   await context.db.execute(
-    sql`update providers set permissions = array_append(permissions, 'MESSAGE') where user_id = ${world.providerUser.id}::uuid`,
+    sql`update providers set permissions = array_append(permissions, 'MESSAGE') where user_id = ${world.providerUser.id}::uuid and not ('MESSAGE' = any(permissions))`,
   );
   const providerToken = (await loginTokens(app, world.providerUser.username)).access_token;
   const thread = await app.inject({
     method: 'POST',
     url: `/api/provider/clinics/${world.clinicId}/messages/threads`,
     headers: { authorization: `Bearer ${providerToken}` },
-    payload: { subject: 'Bench', body: 'Hello from the clinic', patientId: world.patient.id },
+    payload: { subject: 'Bench', body: 'Hello from the clinic', patientId },
   });
   if (thread.statusCode !== 200 && thread.statusCode !== 201) {
     throw new Error(`creating the thread answered ${String(thread.statusCode)}: ${thread.body}`);

@@ -15,6 +15,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { clinicPatients, clinics, departments, providers } from '../../db/schema/clinics.ts';
@@ -242,29 +243,37 @@ export async function insertParticipants(
   await tx.insert(messageThreadParticipants).values(participants.map((p) => ({ threadId, ...p })));
 }
 
-/** Adds a message, moves the thread's activity time and marks it read for its sender. */
+/**
+ * Adds a message, moves the thread's activity time and marks it read for its sender, in ONE statement
+ * (issue 20 item 4, decision 0083). The two updates lock the thread's row and the sender's
+ * participation row until the transaction commits; as separate statements they held those locks for
+ * four round trips, and every other sender to the thread waited that long. The id is made here, so the
+ * statement needs to answer nothing; the sender's read mark moves to their own message (never back).
+ */
 export async function insertMessage(
   tx: Queryable,
   values: { threadId: string; senderUserId: string; body: string; now: Date },
-) {
-  const [row] = await tx
-    .insert(threadMessages)
-    .values({
-      threadId: values.threadId,
-      senderUserId: values.senderUserId,
-      body: values.body,
-      createdAt: values.now,
-    })
-    .returning({ id: threadMessages.id, seq: threadMessages.seq, createdAt: threadMessages.createdAt });
-  if (!row) {
-    throw new Error('message was not stored');
-  }
-  await tx
-    .update(messageThreads)
-    .set({ lastMessageAt: values.now })
-    .where(eq(messageThreads.id, values.threadId));
-  await markRead(tx, values.threadId, values.senderUserId);
-  return row;
+): Promise<{ id: string; createdAt: Date }> {
+  const id = randomUUID();
+  const column = (name: string) => sql.identifier(name);
+  await tx.execute(sql`
+    with inserted as (
+      insert into ${threadMessages}
+        (${column(threadMessages.id.name)}, ${column(threadMessages.threadId.name)},
+         ${column(threadMessages.senderUserId.name)}, ${column(threadMessages.body.name)},
+         ${column(threadMessages.createdAt.name)})
+      values (${id}, ${values.threadId}, ${values.senderUserId}, ${values.body}, ${values.now})
+      returning ${column(threadMessages.seq.name)} as seq
+    ), moved_thread as (
+      update ${messageThreads} set ${column(messageThreads.lastMessageAt.name)} = ${values.now}
+      where ${column(messageThreads.id.name)} = ${values.threadId}
+    )
+    update ${messageThreadParticipants}
+    set ${column(messageThreadParticipants.lastReadSeq.name)} =
+      greatest(${column(messageThreadParticipants.lastReadSeq.name)}, (select seq from inserted))
+    where ${column(messageThreadParticipants.threadId.name)} = ${values.threadId}
+      and ${column(messageThreadParticipants.userId.name)} = ${values.senderUserId}`);
+  return { id, createdAt: values.now };
 }
 
 /** Everything in the thread up to now counts as read by the user. */

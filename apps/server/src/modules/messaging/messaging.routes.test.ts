@@ -145,6 +145,13 @@ describe('messaging', () => {
         ).json(),
       );
       expect(reread.messages.at(-1)).toEqual(sent);
+      // The one statement that stores a send also moves the thread's time and the sender's read mark.
+      expect(reread.lastMessageAt).toBe(sent.createdAt);
+      const janeCount = await t.app.inject({
+        url: '/api/messages/unread-count',
+        headers: bearer(jane.token),
+      });
+      expect(janeCount.json()).toEqual({ count: 0 });
 
       const smithCount = await t.app.inject({
         url: `${base}/messages/unread-count`,

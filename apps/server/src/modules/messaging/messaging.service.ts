@@ -211,10 +211,12 @@ export async function reply(
   if (!participation) {
     throw THREAD_NOT_FOUND();
   }
+  // Read before the transaction: inside it, this round trip would be made while the thread's row is
+  // locked by the insert (decision 0083). Who takes part in a thread does not change on a reply.
+  const participants = await repo.findParticipantIds(context.db, threadId);
   const now = context.now();
   const { message, recipients } = await context.db.transaction(async (tx) => {
     const stored = await repo.insertMessage(tx, { threadId, senderUserId: auth.userId, body, now });
-    const participants = await repo.findParticipantIds(tx, threadId);
     for (const participant of participants) {
       if (participant.kind === 'patient' && participant.userId !== auth.userId) {
         await pushNewMessage(tx, participant.userId, threadId, now);
