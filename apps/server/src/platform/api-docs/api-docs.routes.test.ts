@@ -68,6 +68,11 @@ describe('the API description in development', () => {
     expect(documented).toHaveLength(expected.size);
   });
 
+  it('lists each tag that an operation has, and no other', () => {
+    const used = new Set(everyOperation(document).flatMap(({ operation }) => operation.tags ?? []));
+    expect(new Set(document.tags?.map((tag) => tag.name))).toEqual(used);
+  });
+
   it('describes the token endpoint as public, with its body and OAuth error shape', () => {
     const token = document.paths[TOKEN_URL]?.post;
     expect(token?.security).toEqual([]);

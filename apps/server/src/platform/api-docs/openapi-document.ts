@@ -153,7 +153,7 @@ export async function buildOpenApiDocument(
   scratch.setValidatorCompiler(() => () => true);
   scratch.setSerializerCompiler(() => (data) => JSON.stringify(data));
   const documented = routes.filter((route) => route.method !== 'HEAD');
-  const tags = [...new Set(documented.map(tagOf))].sort();
+  const tags = [...new Set(documented.filter((route) => !routeSchema(route).hide).map(tagOf))].sort();
   const registry = componentRegistry();
   await scratch.register(fastifySwagger, {
     openapi: {
