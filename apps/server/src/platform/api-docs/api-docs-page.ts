@@ -25,7 +25,7 @@ export const API_DOCS_SCRIPT = `window.SwaggerUIBundle({
   // No deep links: Swagger UI puts the link inside the operation's button (nested controls, axe
   // nested-interactive), and the operations' ids are long.
   deepLinking: false,
-  // About sixty tags and three hundred operations: the tags start closed, so the page renders at once.
+  // About sixty tags and 230 operations: the tags start closed, so the page renders at once.
   docExpansion: 'none',
   // The models are in each operation's answers already; the long list at the end is left closed.
   defaultModelsExpandDepth: -1,
