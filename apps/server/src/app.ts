@@ -15,6 +15,7 @@ import {
 } from './platform/logging.ts';
 import { registerAuditTrail } from './platform/audit/audit-hook.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
+import { apiDocsRoutes } from './platform/api-docs/api-docs.routes.ts';
 import { registerCompression } from './platform/compression.ts';
 import { webDistDir } from './paths.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -136,6 +137,8 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
   // Video rooms (issue 7) ride on the realtime socket; the platform gets them handed in.
   await app.register(realtimeRoutes, { context, rooms: createRoomSignaling(context, app.log) });
   await registerModules(app, context);
+  // Issue 21 item 5 (decision 0080): the API description, built on first request from every route above.
+  await app.register(apiDocsRoutes);
   await registerStaticWeb(app, webDist);
   return app;
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-// Decisions 0072 and 0078: libraries that only some requests (or only the other database) need are
+// Decisions 0072, 0078 and 0080: libraries that only some requests (or only the other database) need are
 // imported when first used, through platform/lazy/, so a start on PGlite does not pay for them. A child
 // process starts the app on a data directory a first start has made (the first start may generate the
 // Web Push keys), with every import recorded; the list must hold the packages a start does use (so the
@@ -23,6 +23,9 @@ const NOT_AT_START = [
   'openid-client',
   'pg',
   'drizzle-orm/node-postgres',
+  // Decision 0080: the API description and its viewer, on the first request for them.
+  '@fastify/swagger',
+  'swagger-ui-dist',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -214,6 +214,8 @@ export interface RouteAccess {
   rule: AccessRule;
   /** The route's request schemas (body, querystring, params), for the tests that drive every route. */
   schema?: FastifySchema;
+  /** The plugin that registered the route (e.g. `appointmentsRoutes`): the API description's tag. */
+  plugin: string;
 }
 
 const NOT_AUTHENTICATED = 'Authentication is required.';
@@ -339,7 +341,7 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
   const routeAccess: RouteAccess[] = [];
   app.decorate('routeAccess', routeAccess);
 
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function recordRoute(route) {
     // @fastify/cors answers preflight requests on its own OPTIONS * route; a preflight carries no
     // credentials and reveals nothing, so that one route is public.
     if (route.method === 'OPTIONS' && route.url === '*') {
@@ -353,7 +355,13 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
       throw new Error(`Development route ${route.url} must not be registered in production`);
     }
     for (const method of [route.method].flat()) {
-      routeAccess.push({ method, url: route.url, rule, ...(route.schema ? { schema: route.schema } : {}) });
+      routeAccess.push({
+        method,
+        url: route.url,
+        rule,
+        ...(route.schema ? { schema: route.schema } : {}),
+        plugin: this.pluginName,
+      });
     }
   });
 

@@ -8,7 +8,7 @@ import { loadFirstPageHtml } from './first-page-html.ts';
 import { HttpError } from './http-error.ts';
 
 /** Paths that belong to the API; anything else is a screen of the single-page app. */
-const API_PREFIXES = ['/api/', '/public/', '/oauth/', '/dev/', '/ws', '/healthz'];
+const API_PREFIXES = ['/api/', '/public/', '/oauth/', '/dev/', '/ws', '/healthz', '/docs/'];
 
 /**
  * The service worker and the push handlers it imports (decision 0038): never taken from a cache
