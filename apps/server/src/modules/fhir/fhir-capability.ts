@@ -38,7 +38,11 @@ const PARAM_TYPES: Record<string, { type: string; documentation: string }> = {
  * RESOURCES with read and search-type, their search parameters, read-only. `date` is when the
  * server started answering, not a business time, so the statement is built once per start.
  */
-export function capabilityStatement(baseUrl: string, software: { name: string; version: string }, date: string): FhirResource {
+export function capabilityStatement(
+  baseUrl: string,
+  software: { name: string; version: string },
+  date: string,
+): FhirResource {
   return {
     resourceType: 'CapabilityStatement',
     status: 'active',

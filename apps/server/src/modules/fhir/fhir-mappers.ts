@@ -28,15 +28,10 @@ export interface PatientRow {
 
 /** Our sign-up genders (female, male, X) in FHIR's administrative gender; none given is `unknown`. */
 function administrativeGender(gender: string | null): 'female' | 'male' | 'other' | 'unknown' {
-  switch (gender) {
-    case 'female':
-    case 'male':
-      return gender;
-    case 'x':
-      return 'other';
-    default:
-      return 'unknown';
+  if (gender === 'female' || gender === 'male') {
+    return gender;
   }
+  return gender === 'x' ? 'other' : 'unknown';
 }
 
 export function patientResource(row: PatientRow): FhirResource {
@@ -144,7 +139,11 @@ export const BLOOD_PRESSURE = {
 
 export type VitalSignKey = keyof typeof VITAL_SIGNS;
 /** Every vital_values key an Observation is made of. */
-export const OBSERVATION_KEYS: readonly string[] = [...Object.keys(VITAL_SIGNS), 'systolic_bp', 'diastolic_bp'];
+export const OBSERVATION_KEYS: readonly string[] = [
+  ...Object.keys(VITAL_SIGNS),
+  'systolic_bp',
+  'diastolic_bp',
+];
 
 /** The LOINC codes of each key, for `code` searches. */
 export function loincCodesOf(key: string): string[] {
@@ -166,7 +165,10 @@ export interface VitalRow {
 }
 
 const VITAL_SIGNS_CATEGORY: CodeableConcept[] = [
-  { coding: [{ system: OBSERVATION_CATEGORY, code: 'vital-signs', display: 'Vital Signs' }], text: 'Vital Signs' },
+  {
+    coding: [{ system: OBSERVATION_CATEGORY, code: 'vital-signs', display: 'Vital Signs' }],
+    text: 'Vital Signs',
+  },
 ];
 
 function quantity(value: number, ucum: string, unit: string): Quantity {
@@ -203,7 +205,10 @@ export function observationResource(row: VitalRow): FhirResource {
         coding: [{ system: LOINC, code: BLOOD_PRESSURE.panel.code, display: BLOOD_PRESSURE.panel.display }],
         text: 'Blood pressure',
       },
-      component: [bloodPressureComponent('systolic', systolic), bloodPressureComponent('diastolic', diastolic)],
+      component: [
+        bloodPressureComponent('systolic', systolic),
+        bloodPressureComponent('diastolic', diastolic),
+      ],
     };
   }
   const sign = (VITAL_SIGNS as Record<string, VitalSign>)[row.key];
@@ -267,7 +272,11 @@ export function appointmentResource(row: AppointmentRow): FhirResource {
       coding: [
         row.type === 'video_call'
           ? { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'VR', display: 'virtual' }
-          : { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB', display: 'ambulatory' },
+          : {
+              system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+              code: 'AMB',
+              display: 'ambulatory',
+            },
       ],
     },
     start: row.startAt.toISOString(),
@@ -277,7 +286,11 @@ export function appointmentResource(row: AppointmentRow): FhirResource {
     ...(row.comment ? { comment: row.comment } : {}),
     participant: [
       { actor: { reference: `Patient/${row.patientUserId}` }, required: 'required', status: 'accepted' },
-      { actor: { reference: `Practitioner/${row.practitionerUserId}` }, required: 'required', status: 'accepted' },
+      {
+        actor: { reference: `Practitioner/${row.practitionerUserId}` },
+        required: 'required',
+        status: 'accepted',
+      },
       { actor: { reference: `Location/${row.departmentId}` }, required: 'required', status: 'accepted' },
     ],
   };

@@ -69,7 +69,10 @@ export function dateRange(value: string): { start: Date; end: Date } {
     return { start: new Date(Date.UTC(year, month - 1, 1)), end: new Date(Date.UTC(year, month, 1)) };
   }
   if (h === undefined) {
-    return { start: new Date(Date.UTC(year, month - 1, day)), end: new Date(Date.UTC(year, month - 1, day + 1)) };
+    return {
+      start: new Date(Date.UTC(year, month - 1, day)),
+      end: new Date(Date.UTC(year, month - 1, day + 1)),
+    };
   }
   if (Number(h) > 23 || Number(mi) > 59 || (s !== undefined && Number(s) > 59)) {
     throw fhirErrors.badRequest(`"${value}" is not a valid time.`);

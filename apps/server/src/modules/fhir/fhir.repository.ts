@@ -1,8 +1,30 @@
-import { and, asc, desc, eq, exists, gte, inArray, lt, lte, gt, not, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  lt,
+  lte,
+  gt,
+  not,
+  or,
+  sql,
+  type SQL,
+  type AnyColumn,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { clinicPatients, clinics, consultationTypes, departments, providers } from '../../db/schema/clinics.ts';
+import {
+  clinicPatients,
+  clinics,
+  consultationTypes,
+  departments,
+  providers,
+} from '../../db/schema/clinics.ts';
 import { appointments } from '../../db/schema/scheduling.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
 import type { FhirCaller } from './fhir-caller.ts';
@@ -98,10 +120,7 @@ export function patientScope(caller: FhirCaller, patientColumn: AnyColumn): SQL 
   if (caller.patientClinicIds.length === 0) {
     return NOTHING;
   }
-  return inArray(
-    patientColumn,
-    sqlSubqueryOfClinicPatients(caller.patientClinicIds),
-  );
+  return inArray(patientColumn, sqlSubqueryOfClinicPatients(caller.patientClinicIds));
 }
 
 function sqlSubqueryOfClinicPatients(clinicIds: readonly string[]) {
@@ -132,7 +151,10 @@ export async function findPatients(db: Db, caller: FhirCaller, query: PageQuery)
 }
 
 const partner = alias(vitalValues, 'bp_partner');
-const PARTNER_KEY = sql`case ${vitalValues.key} when 'systolic_bp' then 'diastolic_bp' when 'diastolic_bp' then 'systolic_bp' end`;
+/** The other half of a blood-pressure reading: same patient, same instant. */
+const PARTNER_VALUE = sql.raw(
+  `select bp_partner.value from vital_values bp_partner where bp_partner.user_id = vital_values.user_id and bp_partner.recorded_at = vital_values.recorded_at and bp_partner.key = case vital_values.key when 'systolic_bp' then 'diastolic_bp' when 'diastolic_bp' then 'systolic_bp' end order by bp_partner.id limit 1`,
+);
 
 /**
  * Vital values that are Observations. A diastolic reading with a systolic one at the same instant
@@ -151,8 +173,9 @@ export async function findVitals(
       key: vitalValues.key,
       value: vitalValues.value,
       recordedAt: vitalValues.recordedAt,
-      partnerValue: sql<number | null>`(select ${partner.value} from ${partner} where ${partner.userId} = ${vitalValues.userId} and ${partner.recordedAt} = ${vitalValues.recordedAt} and ${partner.key} = ${PARTNER_KEY} order by ${partner.id} limit 1)`.mapWith(
-        (value: unknown) => (value === null ? null : Number(value)),
+      // Written out: drizzle leaves the columns of a select's own sql unqualified, ambiguous here.
+      partnerValue: sql<number | null>`(${PARTNER_VALUE})`.mapWith((value: unknown) =>
+        value === null ? null : Number(value),
       ),
       total,
     })
@@ -249,7 +272,9 @@ export async function findPractitioners(
               db
                 .select({ one: sql`1` })
                 .from(providers)
-                .where(and(eq(providers.userId, users.id), anyOf(providers.clinicId, caller.directoryClinicIds))),
+                .where(
+                  and(eq(providers.userId, users.id), anyOf(providers.clinicId, caller.directoryClinicIds)),
+                ),
             ),
         ...query.where,
       ),
@@ -275,7 +300,11 @@ export async function findOrganizations(
   return pageOf(rows);
 }
 
-export async function findLocations(db: Db, caller: FhirCaller, query: PageQuery): Promise<Page<LocationRow>> {
+export async function findLocations(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<LocationRow>> {
   const rows = await db
     .select({
       id: departments.id,

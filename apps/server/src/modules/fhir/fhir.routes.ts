@@ -135,7 +135,10 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
 
       routes.get(
         '/:type',
-        { config: { access: access.fhir, audit: false }, schema: { params: typeParams, querystring: rawQuery } },
+        {
+          config: { access: access.fhir, audit: false },
+          schema: { params: typeParams, querystring: rawQuery },
+        },
         async (request, reply) => {
           const caller = request.fhirCaller;
           if (!caller) {
@@ -152,7 +155,10 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
             links.push({ relation: 'next', url: searchUrl(base, type, raw, offset + count) });
           }
           if (offset > 0) {
-            links.push({ relation: 'previous', url: searchUrl(base, type, raw, Math.max(0, offset - count)) });
+            links.push({
+              relation: 'previous',
+              url: searchUrl(base, type, raw, Math.max(0, offset - count)),
+            });
           }
           const bundle: Bundle = {
             resourceType: 'Bundle',
@@ -167,7 +173,14 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
             })),
           };
           if (result.definition.audit) {
-            await auditRead(context, request, caller, result.definition.audit, `${type}?search`, result.patientIds);
+            await auditRead(
+              context,
+              request,
+              caller,
+              result.definition.audit,
+              `${type}?search`,
+              result.patientIds,
+            );
           }
           return sendFhir(reply, 200, bundle);
         },
@@ -184,7 +197,14 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
           const { type, id } = request.params;
           const found = await readResource(context, caller, type, id);
           if (found.definition.audit) {
-            await auditRead(context, request, caller, found.definition.audit, `${type}/${id}`, found.patientIds);
+            await auditRead(
+              context,
+              request,
+              caller,
+              found.definition.audit,
+              `${type}/${id}`,
+              found.patientIds,
+            );
           }
           return sendFhir(reply, 200, found.resource);
         },

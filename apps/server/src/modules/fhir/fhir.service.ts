@@ -164,7 +164,11 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     params: ['_id'],
     audit: null,
     async search(context, caller, query) {
-      const found = await findOrganizations(context.db, caller, page(query, [idFilter(clinics.id, query.ids)]));
+      const found = await findOrganizations(
+        context.db,
+        caller,
+        page(query, [idFilter(clinics.id, query.ids)]),
+      );
       return { resources: found.rows.map(organizationResource), total: found.total, patientIds: [] };
     },
   },
@@ -172,7 +176,11 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     params: ['_id'],
     audit: null,
     async search(context, caller, query) {
-      const found = await findLocations(context.db, caller, page(query, [idFilter(departments.id, query.ids)]));
+      const found = await findLocations(
+        context.db,
+        caller,
+        page(query, [idFilter(departments.id, query.ids)]),
+      );
       return { resources: found.rows.map(locationResource), total: found.total, patientIds: [] };
     },
   },
@@ -190,7 +198,9 @@ function definitionOf(type: string): ResourceDefinition {
 
 function checkScope(caller: FhirCaller, type: string, interaction: FhirInteraction): void {
   if (!mayRead(caller, type, interaction)) {
-    throw fhirErrors.forbidden(`The granted scopes do not allow ${interaction === 'read' ? 'reading' : 'searching'} ${type}.`);
+    throw fhirErrors.forbidden(
+      `The granted scopes do not allow ${interaction === 'read' ? 'reading' : 'searching'} ${type}.`,
+    );
   }
 }
 
