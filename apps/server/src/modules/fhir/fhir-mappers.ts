@@ -357,3 +357,47 @@ export function locationResource(row: LocationRow): FhirResource {
     managingOrganization: { reference: `Organization/${row.clinicId}` },
   };
 }
+
+export interface CoverageRow {
+  id: string;
+  userId: string;
+  kind: 'primary' | 'secondary';
+  insuranceNumber: string;
+  ircName: string;
+  planName: string;
+  policyHolderName: string;
+}
+
+const COVERAGE_CLASS = 'http://terminology.hl7.org/CodeSystem/coverage-class';
+const V2_IDENTIFIER_TYPE = 'http://terminology.hl7.org/CodeSystem/v2-0203';
+
+/**
+ * An insurance card (spec 3 §3) as Coverage. The payer and policy holder are names only (we hold no
+ * payer directory), so they are references by display. No US Core profile is claimed: US Core
+ * Coverage (6.1+) asks the subscriber's relationship, which the card does not say (decision 0081).
+ */
+export function coverageResource(row: CoverageRow): FhirResource {
+  return {
+    resourceType: 'Coverage',
+    id: row.id,
+    identifier: [
+      {
+        type: { coding: [{ system: V2_IDENTIFIER_TYPE, code: 'MB', display: 'Member Number' }] },
+        value: row.insuranceNumber,
+      },
+    ],
+    status: 'active',
+    policyHolder: { display: row.policyHolderName },
+    subscriberId: row.insuranceNumber,
+    beneficiary: { reference: `Patient/${row.userId}` },
+    payor: [{ display: row.ircName }],
+    class: [
+      {
+        type: { coding: [{ system: COVERAGE_CLASS, code: 'plan', display: 'Plan' }] },
+        value: row.planName,
+        name: row.planName,
+      },
+    ],
+    order: row.kind === 'primary' ? 1 : 2,
+  };
+}

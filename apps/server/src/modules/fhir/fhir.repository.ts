@@ -25,11 +25,13 @@ import {
   departments,
   providers,
 } from '../../db/schema/clinics.ts';
+import { insuranceCards } from '../../db/schema/insurance.ts';
 import { appointments } from '../../db/schema/scheduling.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
 import type { FhirCaller } from './fhir-caller.ts';
 import type {
   AppointmentRow,
+  CoverageRow,
   LocationRow,
   OrganizationRow,
   PatientRow,
@@ -318,6 +320,38 @@ export async function findLocations(
     .from(departments)
     .where(and(anyOf(departments.clinicId, caller.directoryClinicIds), ...query.where))
     .orderBy(asc(departments.name), asc(departments.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+/** Insurance cards of the caller's own record, or of their PATIENT clinics (a card belongs to one clinic). */
+export async function findCoverages(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<CoverageRow>> {
+  const rows = await db
+    .select({
+      id: insuranceCards.id,
+      userId: insuranceCards.userId,
+      kind: insuranceCards.kind,
+      insuranceNumber: insuranceCards.insuranceNumber,
+      ircName: insuranceCards.ircName,
+      planName: insuranceCards.planName,
+      policyHolderName: insuranceCards.policyHolderName,
+      total,
+    })
+    .from(insuranceCards)
+    .where(
+      and(
+        caller.patientUserId !== null
+          ? eq(insuranceCards.userId, caller.patientUserId)
+          : anyOf(insuranceCards.clinicId, caller.patientClinicIds),
+        ...query.where,
+      ),
+    )
+    .orderBy(asc(insuranceCards.userId), asc(insuranceCards.kind), asc(insuranceCards.id))
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);

@@ -13,6 +13,7 @@ import {
   type SchedulingWorld,
 } from '../appointments/appointments-test-helpers.ts';
 import { loginTokens } from '../auth/auth-test-helpers.ts';
+import { insertTestCard } from '../insurance/insurance-review-test-helpers.ts';
 import { bearer } from '../patients/patients-test-helpers.ts';
 import type { Bundle, FhirResource, OperationOutcome } from './fhir-types.ts';
 
@@ -35,6 +36,8 @@ describe('FHIR R4 API', () => {
   let oliveVitalId: string;
   let janeAppointmentIds: string[];
   let oliveAppointmentId: string;
+  let janeCardId: string;
+  let oliveCardId: string;
 
   /** GET as a caller; every resource in the answer is validated. */
   async function get(url: string, token?: string) {
@@ -136,6 +139,20 @@ describe('FHIR R4 API', () => {
         startAt: new Date('2026-11-28T15:00:00Z'),
       })
     ).id;
+    janeCardId = (
+      await insertTestCard(db, {
+        clinicId: world.clinicId,
+        userId: jane.id,
+        updatedAt: new Date('2026-11-01T10:00:00Z'),
+      })
+    ).id;
+    oliveCardId = (
+      await insertTestCard(db, {
+        clinicId: other.clinicId,
+        userId: olive.id,
+        updatedAt: new Date('2026-11-01T10:00:00Z'),
+      })
+    ).id;
   });
   afterAll(() => t.close());
 
@@ -153,6 +170,7 @@ describe('FHIR R4 API', () => {
         'Patient',
         'Observation',
         'Appointment',
+        'Coverage',
         'Practitioner',
         'Organization',
         'Location',
@@ -345,6 +363,29 @@ describe('FHIR R4 API', () => {
       expect(idsOf(await search('/fhir/R4/Appointment?date=2026-11', janeToken))).toEqual(
         janeAppointmentIds.slice(0, 2),
       );
+    });
+  });
+
+  describe('Coverage (insurance cards)', () => {
+    it('maps a card to Coverage, the patient’s own only', async () => {
+      const bundle = await search('/fhir/R4/Coverage', janeToken);
+      expect(idsOf(bundle)).toEqual([janeCardId]);
+      const coverage = bundle.entry[0]?.resource as unknown as {
+        beneficiary: { reference: string };
+        subscriberId: string;
+        payor: { display: string }[];
+        order: number;
+      };
+      expect(coverage.beneficiary.reference).toBe(`Patient/${jane.id}`);
+      expect(coverage.subscriberId).toBe('XZ123456789');
+      expect(coverage.payor[0]?.display).toBe('Aetna');
+      expect(coverage.order).toBe(1);
+      expectOutcome(await get(`/fhir/R4/Coverage/${oliveCardId}`, janeToken), 404);
+      expect((await search('/fhir/R4/Coverage?status=cancelled', janeToken)).total).toBe(0);
+      expect(idsOf(await search(`/fhir/R4/Coverage?patient=${jane.id}`, providerToken))).toEqual([
+        janeCardId,
+      ]);
+      expect(idsOf(await search(`/fhir/R4/Coverage?patient=${olive.id}`, providerToken))).toEqual([]);
     });
   });
 

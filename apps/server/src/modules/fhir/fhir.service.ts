@@ -3,12 +3,14 @@ import type { AuditResourceType } from '@app/contracts/audit';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { clinics, departments } from '../../db/schema/clinics.ts';
+import { insuranceCards } from '../../db/schema/insurance.ts';
 import { appointments } from '../../db/schema/scheduling.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
 import { mayRead, type FhirCaller, type FhirInteraction } from './fhir-caller.ts';
 import {
   APPOINTMENT_STATUS,
   appointmentResource,
+  coverageResource,
   LOINC,
   loincCodesOf,
   locationResource,
@@ -23,6 +25,7 @@ import { fhirErrors } from './fhir-outcome.ts';
 import {
   anyOf,
   findAppointments,
+  findCoverages,
   findLocations,
   findOrganizations,
   findPatients,
@@ -149,6 +152,29 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
         resources: found.rows.map(appointmentResource),
         total: found.total,
         patientIds: [...new Set(found.rows.map((row) => row.patientUserId))],
+      };
+    },
+  },
+  Coverage: {
+    params: ['_id', 'patient', 'status'],
+    audit: 'insurance',
+    async search(context, caller, query) {
+      // Every card on file is in force for us (its review status is the clinic's work, not the policy's).
+      const found =
+        query.status !== null && !query.status.includes('active')
+          ? { rows: [], total: 0 }
+          : await findCoverages(
+              context.db,
+              caller,
+              page(query, [
+                idFilter(insuranceCards.id, query.ids),
+                patientFilter(insuranceCards.userId, query.patient),
+              ]),
+            );
+      return {
+        resources: found.rows.map(coverageResource),
+        total: found.total,
+        patientIds: [...new Set(found.rows.map((row) => row.userId))],
       };
     },
   },
