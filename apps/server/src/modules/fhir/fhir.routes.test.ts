@@ -15,6 +15,9 @@ import {
 import { loginTokens } from '../auth/auth-test-helpers.ts';
 import { insertTestCard } from '../insurance/insurance-review-test-helpers.ts';
 import { bearer } from '../patients/patients-test-helpers.ts';
+import type { FhirCaller } from './fhir-caller.ts';
+import { FhirError } from './fhir-outcome.ts';
+import { readResource, searchResources } from './fhir.service.ts';
 import type { Bundle, FhirResource, OperationOutcome } from './fhir-types.ts';
 
 // Issue 21 items 1 and 2 "Must show" (decision 0081): jane's token reads nothing of olive's, a
@@ -443,6 +446,38 @@ describe('FHIR R4 API', () => {
       const bundle = await search('/fhir/R4/Observation?_count=0', janeToken);
       expect(bundle.entry).toEqual([]);
       expect(bundle.link.find((link) => link.relation === 'next')).toBeUndefined();
+    });
+  });
+
+  describe('an app caller (SMART, wired at merge) is held to its scopes', () => {
+    const appCaller = (scopes: string[]): FhirCaller => ({
+      userId: jane.id,
+      actorUserId: jane.id,
+      actingForUserId: null,
+      patientUserId: jane.id,
+      patientClinicIds: [],
+      directoryClinicIds: [world.clinicId],
+      scopes,
+      app: { appId: 'test-app', appName: 'Test app' },
+    });
+
+    it('reads what patient/Observation.rs grants, refuses the rest with 403', async () => {
+      const caller = appCaller(['patient/Observation.rs']);
+      const found = await searchResources(t.context, caller, 'Observation', {});
+      expect(found.total).toBe(8);
+      await expect(searchResources(t.context, caller, 'Appointment', {})).rejects.toMatchObject({
+        statusCode: 403,
+        issueCode: 'forbidden',
+      });
+      await expect(
+        readResource(t.context, appCaller(['patient/Patient.s']), 'Patient', jane.id),
+      ).rejects.toBeInstanceOf(FhirError);
+      const read = await readResource(t.context, appCaller(['patient/*.read']), 'Patient', jane.id);
+      expect(read.resource.id).toBe(jane.id);
+      // The app's patient is the compartment: olive's data stays out of it.
+      await expect(
+        readResource(t.context, appCaller(['patient/*.rs']), 'Observation', oliveVitalId),
+      ).rejects.toMatchObject({ statusCode: 404 });
     });
   });
 
