@@ -119,7 +119,10 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
       );
       // Only a route of kind `fhir` needs a caller: /metadata is public.
       fhir.addHook('preHandler', async (request) => {
-        if (request.routeOptions.config.access?.kind === 'fhir' && request.method === 'GET') {
+        if (
+          request.routeOptions.config.access?.kind === 'fhir' &&
+          (request.method === 'GET' || request.method === 'HEAD')
+        ) {
           request.fhirCaller = await resolveFhirCaller(context, request, options);
         }
       });
