@@ -36,6 +36,11 @@ export interface FhirCaller {
   patientUserId: string | null;
   /** Clinics whose patients the caller may read (a provider holding PATIENT there). */
   patientClinicIds: readonly string[];
+  /**
+   * Clinics whose patients' messages the caller may read: PATIENT and MESSAGE there (the portal's
+   * message routes need MESSAGE, decision 0081).
+   */
+  messageClinicIds: readonly string[];
   /** Clinics whose Organization, Location and Practitioners the caller may read. */
   directoryClinicIds: readonly string[];
   /** The scopes granted to an app; the portal's own tokens hold every read ('all'). */
@@ -122,6 +127,10 @@ async function callerOfSession(context: AppContext, auth: AuthContext): Promise<
       patientClinicIds: auth.clinicIds.filter((id) =>
         (auth.permissionsByClinic[id] ?? []).includes('PATIENT'),
       ),
+      messageClinicIds: auth.clinicIds.filter((id) => {
+        const held = auth.permissionsByClinic[id] ?? [];
+        return held.includes('PATIENT') && held.includes('MESSAGE');
+      }),
       directoryClinicIds: auth.clinicIds,
       scopes: 'all',
     };
@@ -135,6 +144,7 @@ async function callerOfSession(context: AppContext, auth: AuthContext): Promise<
     actingForUserId,
     patientUserId: auth.userId,
     patientClinicIds: [],
+    messageClinicIds: [],
     directoryClinicIds: await clinicsOfPatient(context, auth.userId),
     scopes: 'all',
   };
@@ -147,6 +157,8 @@ function callerOfApp(access: SmartAccess): FhirCaller {
     actingForUserId: null,
     patientUserId: access.patientUserId,
     patientClinicIds: access.patientUserId === null ? access.clinicIds : [],
+    // A user-level app reads no clinic's messages until SMART says which permissions it carries.
+    messageClinicIds: [],
     directoryClinicIds: access.clinicIds,
     scopes: access.scopes,
     app: { appId: access.appId, appName: access.appName },

@@ -401,3 +401,35 @@ export function coverageResource(row: CoverageRow): FhirResource {
     order: row.kind === 'primary' ? 1 : 2,
   };
 }
+
+export interface MessageRow {
+  id: string;
+  patientUserId: string;
+  senderUserId: string;
+  subject: string;
+  body: string;
+  createdAt: Date;
+}
+
+/**
+ * A message of a secure-messaging thread (spec 3 §2) as Communication: about the thread's patient,
+ * sent by the patient or by a practitioner of the clinic. Recipients are not listed: a thread is read
+ * by all its participants, not addressed to one (decision 0081).
+ */
+export function communicationResource(row: MessageRow): FhirResource {
+  return {
+    resourceType: 'Communication',
+    id: row.id,
+    status: 'completed',
+    subject: { reference: `Patient/${row.patientUserId}` },
+    topic: { text: row.subject },
+    sent: row.createdAt.toISOString(),
+    sender: {
+      reference:
+        row.senderUserId === row.patientUserId
+          ? `Patient/${row.patientUserId}`
+          : `Practitioner/${row.senderUserId}`,
+    },
+    payload: [{ contentString: row.body }],
+  };
+}

@@ -26,12 +26,14 @@ import {
   providers,
 } from '../../db/schema/clinics.ts';
 import { insuranceCards } from '../../db/schema/insurance.ts';
+import { messageThreadParticipants, messageThreads, threadMessages } from '../../db/schema/messaging.ts';
 import { appointments } from '../../db/schema/scheduling.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
 import type { FhirCaller } from './fhir-caller.ts';
 import type {
   AppointmentRow,
   CoverageRow,
+  MessageRow,
   LocationRow,
   OrganizationRow,
   PatientRow,
@@ -352,6 +354,44 @@ export async function findCoverages(
       ),
     )
     .orderBy(asc(insuranceCards.userId), asc(insuranceCards.kind), asc(insuranceCards.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+/**
+ * Messages of the threads of one patient (a thread has one patient at most; threads without one are
+ * staff conversations, never served): the caller's own, or those of their PATIENT+MESSAGE clinics.
+ */
+export async function findMessages(db: Db, caller: FhirCaller, query: PageQuery): Promise<Page<MessageRow>> {
+  const rows = await db
+    .select({
+      id: threadMessages.id,
+      patientUserId: messageThreadParticipants.userId,
+      senderUserId: threadMessages.senderUserId,
+      subject: messageThreads.subject,
+      body: threadMessages.body,
+      createdAt: threadMessages.createdAt,
+      total,
+    })
+    .from(threadMessages)
+    .innerJoin(messageThreads, eq(messageThreads.id, threadMessages.threadId))
+    .innerJoin(
+      messageThreadParticipants,
+      and(
+        eq(messageThreadParticipants.threadId, threadMessages.threadId),
+        eq(messageThreadParticipants.kind, 'patient'),
+      ),
+    )
+    .where(
+      and(
+        caller.patientUserId !== null
+          ? eq(messageThreadParticipants.userId, caller.patientUserId)
+          : anyOf(messageThreads.clinicId, caller.messageClinicIds),
+        ...query.where,
+      ),
+    )
+    .orderBy(asc(threadMessages.seq))
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);

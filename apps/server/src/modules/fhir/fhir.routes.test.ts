@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { providers } from '../../db/schema/clinics.ts';
+import { messageThreadParticipants, messageThreads, threadMessages } from '../../db/schema/messaging.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
@@ -41,6 +42,9 @@ describe('FHIR R4 API', () => {
   let oliveAppointmentId: string;
   let janeCardId: string;
   let oliveCardId: string;
+  let messagingToken: string;
+  let janeMessageIds: string[];
+  let oliveMessageId: string;
 
   /** GET as a caller; every resource in the answer is validated. */
   async function get(url: string, token?: string) {
@@ -156,6 +160,48 @@ describe('FHIR R4 API', () => {
         updatedAt: new Date('2026-11-01T10:00:00Z'),
       })
     ).id;
+    const messenger = await createTestUser(db, { memberType: 'doctor', permissions: [] });
+    await db
+      .insert(providers)
+      .values({ userId: messenger.id, clinicId: world.clinicId, permissions: ['PATIENT', 'MESSAGE'] });
+    messagingToken = (await loginTokens(t.app, messenger.username)).access_token;
+    const thread = async (clinicId: string, patientId: string, providerId: string, at: string) => {
+      const [row] = await db
+        .insert(messageThreads)
+        .values({
+          clinicId,
+          subject: 'Test results',
+          createdByUserId: patientId,
+          createdAt: new Date(at),
+          lastMessageAt: new Date(at),
+        })
+        .returning({ id: messageThreads.id });
+      if (!row) {
+        throw new Error('thread not written');
+      }
+      await db.insert(messageThreadParticipants).values([
+        { threadId: row.id, userId: patientId, kind: 'patient' },
+        { threadId: row.id, userId: providerId, kind: 'provider' },
+      ]);
+      return row.id;
+    };
+    const message = async (threadId: string, senderUserId: string, at: string) => {
+      const [row] = await db
+        .insert(threadMessages)
+        .values({ threadId, senderUserId, body: 'Are my results in?', createdAt: new Date(at) })
+        .returning({ id: threadMessages.id });
+      if (!row) {
+        throw new Error('message not written');
+      }
+      return row.id;
+    };
+    const janeThread = await thread(world.clinicId, jane.id, messenger.id, '2026-11-20T10:00:00Z');
+    janeMessageIds = [
+      await message(janeThread, jane.id, '2026-11-20T10:00:00Z'),
+      await message(janeThread, messenger.id, '2026-11-21T10:00:00Z'),
+    ];
+    const oliveThread = await thread(other.clinicId, olive.id, other.provider.userId, '2026-11-20T11:00:00Z');
+    oliveMessageId = await message(oliveThread, olive.id, '2026-11-20T11:00:00Z');
   });
   afterAll(() => t.close());
 
@@ -174,6 +220,7 @@ describe('FHIR R4 API', () => {
         'Observation',
         'Appointment',
         'Coverage',
+        'Communication',
         'Practitioner',
         'Organization',
         'Location',
@@ -392,6 +439,29 @@ describe('FHIR R4 API', () => {
     });
   });
 
+  describe('Communication (secure messages)', () => {
+    it('serves the patient’s own thread messages, with sender and date search', async () => {
+      const bundle = await search('/fhir/R4/Communication', janeToken);
+      expect(idsOf(bundle)).toEqual(janeMessageIds);
+      const senders = bundle.entry.map(
+        (entry) => (entry.resource as unknown as { sender: { reference: string } }).sender.reference,
+      );
+      expect(senders[0]).toBe(`Patient/${jane.id}`);
+      expect(senders[1]).toMatch(/^Practitioner\//);
+      expect(idsOf(await search('/fhir/R4/Communication?date=ge2026-11-21', janeToken))).toEqual([
+        janeMessageIds[1],
+      ]);
+      expectOutcome(await get(`/fhir/R4/Communication/${oliveMessageId}`, janeToken), 404);
+    });
+
+    it('serves a provider the messages of clinics where they hold PATIENT and MESSAGE only', async () => {
+      expect(idsOf(await search('/fhir/R4/Communication', messagingToken))).toEqual(janeMessageIds);
+      // PATIENT without MESSAGE: no messages.
+      expect((await search('/fhir/R4/Communication', providerToken)).total).toBe(0);
+      expectOutcome(await get(`/fhir/R4/Communication/${oliveMessageId}`, messagingToken), 404);
+    });
+  });
+
   describe('a provider reads the patients of the clinics where they hold PATIENT', () => {
     it('reads their clinic’s patient, not another clinic’s', async () => {
       expect((await get(`/fhir/R4/Patient/${jane.id}`, providerToken)).status).toBe(200);
@@ -456,6 +526,7 @@ describe('FHIR R4 API', () => {
       actingForUserId: null,
       patientUserId: jane.id,
       patientClinicIds: [],
+      messageClinicIds: [],
       directoryClinicIds: [world.clinicId],
       scopes,
       app: { appId: 'test-app', appName: 'Test app' },

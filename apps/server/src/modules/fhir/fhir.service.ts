@@ -4,12 +4,14 @@ import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { clinics, departments } from '../../db/schema/clinics.ts';
 import { insuranceCards } from '../../db/schema/insurance.ts';
+import { messageThreadParticipants, threadMessages } from '../../db/schema/messaging.ts';
 import { appointments } from '../../db/schema/scheduling.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
 import { mayRead, type FhirCaller, type FhirInteraction } from './fhir-caller.ts';
 import {
   APPOINTMENT_STATUS,
   appointmentResource,
+  communicationResource,
   coverageResource,
   LOINC,
   loincCodesOf,
@@ -26,6 +28,7 @@ import {
   anyOf,
   findAppointments,
   findCoverages,
+  findMessages,
   findLocations,
   findOrganizations,
   findPatients,
@@ -175,6 +178,26 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
         resources: found.rows.map(coverageResource),
         total: found.total,
         patientIds: [...new Set(found.rows.map((row) => row.userId))],
+      };
+    },
+  },
+  Communication: {
+    params: ['_id', 'patient', 'date'],
+    audit: 'messages',
+    async search(context, caller, query) {
+      const found = await findMessages(
+        context.db,
+        caller,
+        page(query, [
+          idFilter(threadMessages.id, query.ids),
+          patientFilter(messageThreadParticipants.userId, query.patient),
+          ...query.dates.map((date) => instantMatches(threadMessages.createdAt, date)),
+        ]),
+      );
+      return {
+        resources: found.rows.map(communicationResource),
+        total: found.total,
+        patientIds: [...new Set(found.rows.map((row) => row.patientUserId))],
       };
     },
   },
