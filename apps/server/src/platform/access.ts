@@ -66,7 +66,14 @@ export type AccessRule =
    * the service (their own account); the provider's by the gate here, exactly as for `provider`; a
    * switched session as for `patient` with `switched`.
    */
-  | ({ kind: 'patient-or-provider' } & ProviderGate);
+  | ({ kind: 'patient-or-provider' } & ProviderGate)
+  /**
+   * The FHIR API (issue 21, decision 0081): the plugin resolves the caller itself (modules/fhir/
+   * fhir-caller.ts), since its refusals are OperationOutcomes and its callers may be apps with
+   * scopes, not only portal sessions. Not a public route: every FHIR route but /metadata answers 401
+   * without a bearer token.
+   */
+  | { kind: 'fhir' };
 
 export type ProviderRule = Extract<AccessRule, { kind: 'provider' }>;
 
@@ -91,6 +98,8 @@ export const access = {
   public: { kind: 'public' } as AccessRule,
   dev: { kind: 'dev' } as AccessRule,
   authenticated: { kind: 'authenticated' } as AccessRule,
+  /** The FHIR API: the FHIR plugin resolves and checks the caller (decision 0081). */
+  fhir: { kind: 'fhir' } as AccessRule,
   /** A patient's own data; a provider switched into the session must hold PATIENT there (decision 0067). */
   patient: { kind: 'patient', switched: { permissions: ['PATIENT'] } } as AccessRule,
   /**
@@ -147,6 +156,7 @@ export function providerGateOf(rule: AccessRule): ProviderGate | null {
     case 'public':
     case 'dev':
     case 'authenticated':
+    case 'fhir':
       return null;
   }
 }
@@ -374,8 +384,11 @@ export function registerAccessRules(app: FastifyInstance, options: AccessOptions
       return;
     }
     switch (rule.kind) {
+      // The FHIR plugin's own hook resolves the caller of a `fhir` route, answering in
+      // OperationOutcomes (decision 0081).
       case 'public':
       case 'dev':
+      case 'fhir':
         return;
       case 'authenticated':
         request.auth = await loadAuthContext(options, request);
@@ -467,7 +480,7 @@ async function checkProviderGate(
  * patient's clinics: the gate must hold at a clinic where the patient is registered. A patient's own
  * session (no acting provider) passes; the service checks that the data is theirs.
  */
-async function checkSwitchedSession(db: Db, auth: AuthContext, gate: ProviderGate): Promise<void> {
+export async function checkSwitchedSession(db: Db, auth: AuthContext, gate: ProviderGate): Promise<void> {
   if (auth.actingProviderId === undefined || !asksPermissions(gate)) {
     return;
   }

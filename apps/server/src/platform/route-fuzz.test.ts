@@ -41,6 +41,7 @@ function personasOf(route: RouteAccess): Persona[] {
     case 'provider':
       return ['provider'];
     case 'patient-or-provider':
+    case 'fhir':
       return ['patient', 'provider'];
   }
 }

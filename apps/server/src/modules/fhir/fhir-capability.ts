@@ -1,0 +1,83 @@
+import { RESOURCES } from './fhir.service.ts';
+import type { FhirResource } from './fhir-types.ts';
+
+const US_CORE = 'http://hl7.org/fhir/us/core/StructureDefinition';
+
+/** The profiles each served type claims (meta.profile of its resources). */
+const SUPPORTED_PROFILES: Record<string, string[]> = {
+  Patient: [`${US_CORE}/us-core-patient`],
+  Observation: [
+    `${US_CORE}/us-core-blood-pressure`,
+    `${US_CORE}/us-core-bmi`,
+    `${US_CORE}/us-core-body-height`,
+    `${US_CORE}/us-core-body-temperature`,
+    `${US_CORE}/us-core-body-weight`,
+    `${US_CORE}/us-core-heart-rate`,
+    `${US_CORE}/us-core-pulse-oximetry`,
+  ],
+  Practitioner: [`${US_CORE}/us-core-practitioner`],
+  Organization: [`${US_CORE}/us-core-organization`],
+  Location: [`${US_CORE}/us-core-location`],
+};
+
+const PARAM_TYPES: Record<string, { type: string; documentation: string }> = {
+  _id: { type: 'token', documentation: 'Logical id; a comma separates alternatives.' },
+  patient: { type: 'reference', documentation: 'Patient/<id> or <id>, within what the caller may read.' },
+  date: {
+    type: 'date',
+    documentation:
+      'Prefixes eq, ne, lt, gt, le, ge, sa, eb; partial dates (YYYY, YYYY-MM, YYYY-MM-DD) cover their whole period; no time zone means UTC. Repeat for a range.',
+  },
+  status: { type: 'token', documentation: 'A comma separates alternatives.' },
+  category: { type: 'token', documentation: 'system|code or code.' },
+  code: { type: 'token', documentation: 'system|code or code (LOINC for Observation).' },
+};
+
+/**
+ * GET /fhir/R4/metadata (issue 21 item 1): what this server implements, and nothing more: the types of
+ * RESOURCES with read and search-type, their search parameters, read-only. `date` is when the
+ * server started answering, not a business time, so the statement is built once per start.
+ */
+export function capabilityStatement(
+  baseUrl: string,
+  software: { name: string; version: string },
+  date: string,
+): FhirResource {
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date,
+    kind: 'instance',
+    software,
+    implementation: { description: 'Care portal read-only FHIR R4 API', url: baseUrl },
+    fhirVersion: '4.0.1',
+    format: ['json'],
+    rest: [
+      {
+        mode: 'server',
+        documentation:
+          'Read-only. Unknown search parameters are refused (400 OperationOutcome). Paging: _count (default 50, at most 200) and the Bundle next/previous links.',
+        security: {
+          cors: false,
+          description: 'A bearer token: the portal access token (patient or provider).',
+        },
+        resource: Object.entries(RESOURCES).map(([type, definition]) => ({
+          type,
+          ...(SUPPORTED_PROFILES[type] ? { supportedProfile: SUPPORTED_PROFILES[type] } : {}),
+          interaction: [{ code: 'read' }, { code: 'search-type' }],
+          versioning: 'no-version',
+          readHistory: false,
+          updateCreate: false,
+          searchParam: [
+            ...definition.params.map((name) => ({
+              name,
+              type: PARAM_TYPES[name]?.type ?? 'token',
+              documentation: PARAM_TYPES[name]?.documentation ?? '',
+            })),
+            { name: '_count', type: 'number', documentation: 'Page size: default 50, at most 200.' },
+          ],
+        })),
+      },
+    ],
+  };
+}

@@ -1,0 +1,435 @@
+import type { CodeableConcept, FhirResource, Quantity } from './fhir-types.ts';
+
+// Issue 21 items 1 and 4 (decision 0081): our rows → FHIR R4 resources, as plain functions of the
+// rows, so "Download my record" builds its Bundle with the same mappers. References are relative
+// (`Patient/<id>`), ids are our UUIDs.
+
+const US_CORE = 'http://hl7.org/fhir/us/core/StructureDefinition';
+export const LOINC = 'http://loinc.org';
+export const UCUM = 'http://unitsofmeasure.org';
+export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+/** Our own identifier systems (URNs: the portal has no registered OID or public naming URL). */
+export const MEMBER_ID_SYSTEM = 'urn:care-portal:member-id';
+export const CLINIC_NUMBER_SYSTEM = 'urn:care-portal:clinic-number';
+const DATA_ABSENT = 'http://terminology.hl7.org/CodeSystem/data-absent-reason';
+
+export interface PatientRow {
+  id: string;
+  memberId: string;
+  firstName: string;
+  lastName: string;
+  gender: string | null;
+  birthdate: string | null;
+  email: string | null;
+  mobilePhone: string | null;
+  communicationLanguage: string;
+  status: 'active' | 'pending' | 'inactive';
+}
+
+/** Our sign-up genders (female, male, X) in FHIR's administrative gender; none given is `unknown`. */
+function administrativeGender(gender: string | null): 'female' | 'male' | 'other' | 'unknown' {
+  if (gender === 'female' || gender === 'male') {
+    return gender;
+  }
+  return gender === 'x' ? 'other' : 'unknown';
+}
+
+export function patientResource(row: PatientRow): FhirResource {
+  const telecom = [
+    ...(row.mobilePhone ? [{ system: 'phone', value: row.mobilePhone, use: 'mobile' }] : []),
+    ...(row.email ? [{ system: 'email', value: row.email }] : []),
+  ];
+  return {
+    resourceType: 'Patient',
+    id: row.id,
+    meta: { profile: [`${US_CORE}/us-core-patient`] },
+    identifier: [{ system: MEMBER_ID_SYSTEM, value: row.memberId }],
+    active: row.status !== 'inactive',
+    name: [{ use: 'official', family: row.lastName, given: [row.firstName] }],
+    ...(telecom.length > 0 ? { telecom } : {}),
+    gender: administrativeGender(row.gender),
+    ...(row.birthdate ? { birthDate: row.birthdate } : {}),
+    communication: [
+      {
+        language: { coding: [{ system: 'urn:ietf:bcp:47', code: row.communicationLanguage }] },
+        preferred: true,
+      },
+    ],
+  };
+}
+
+/** A vital sign we publish: its LOINC code, UCUM unit and the profiles its Observation claims. */
+interface VitalSign {
+  loinc: string;
+  display: string;
+  /** Further codings US Core asks for beside the first (pulse oximetry's 59408-5). */
+  extraCodings?: { code: string; display: string }[];
+  ucum: string;
+  unit: string;
+  /** The US Core profile and the R4 base vital-sign profile it derives from. */
+  usCore: string;
+  base: string;
+}
+
+/**
+ * Our vital keys (contracts VITAL_LIMITS, US units) that are vital signs. Blood pressure is one
+ * panel of the systolic and diastolic readings taken at the same instant. The other keys (nutrition,
+ * sleep, body composition, labs) have no vital-sign profile and are not published yet (decision 0081).
+ */
+export const VITAL_SIGNS = {
+  pulse: {
+    loinc: '8867-4',
+    display: 'Heart rate',
+    ucum: '/min',
+    unit: 'beats/minute',
+    usCore: 'us-core-heart-rate',
+    base: 'heartrate',
+  },
+  temperature: {
+    loinc: '8310-5',
+    display: 'Body temperature',
+    ucum: '[degF]',
+    unit: '°F',
+    usCore: 'us-core-body-temperature',
+    base: 'bodytemp',
+  },
+  weight: {
+    loinc: '29463-7',
+    display: 'Body weight',
+    ucum: '[lb_av]',
+    unit: 'lb',
+    usCore: 'us-core-body-weight',
+    base: 'bodyweight',
+  },
+  height: {
+    loinc: '8302-2',
+    display: 'Body height',
+    ucum: '[in_i]',
+    unit: 'in',
+    usCore: 'us-core-body-height',
+    base: 'bodyheight',
+  },
+  bmi: {
+    loinc: '39156-5',
+    display: 'Body mass index (BMI) [Ratio]',
+    ucum: 'kg/m2',
+    unit: 'kg/m2',
+    usCore: 'us-core-bmi',
+    base: 'bmi',
+  },
+  oxygen_saturation: {
+    loinc: '2708-6',
+    display: 'Oxygen saturation in Arterial blood',
+    extraCodings: [{ code: '59408-5', display: 'Oxygen saturation in Arterial blood by Pulse oximetry' }],
+    ucum: '%',
+    unit: '%',
+    usCore: 'us-core-pulse-oximetry',
+    base: 'oxygensat',
+  },
+} as const satisfies Record<string, VitalSign>;
+
+export const BLOOD_PRESSURE = {
+  panel: { code: '85354-9', display: 'Blood pressure panel with all children optional' },
+  systolic: { code: '8480-6', display: 'Systolic blood pressure' },
+  diastolic: { code: '8462-4', display: 'Diastolic blood pressure' },
+  ucum: 'mm[Hg]',
+  usCore: 'us-core-blood-pressure',
+  base: 'bp',
+} as const;
+
+export type VitalSignKey = keyof typeof VITAL_SIGNS;
+/** Every vital_values key an Observation is made of. */
+export const OBSERVATION_KEYS: readonly string[] = [
+  ...Object.keys(VITAL_SIGNS),
+  'systolic_bp',
+  'diastolic_bp',
+];
+
+/** The LOINC codes of each key, for `code` searches. */
+export function loincCodesOf(key: string): string[] {
+  if (key === 'systolic_bp' || key === 'diastolic_bp') {
+    return [BLOOD_PRESSURE.panel.code];
+  }
+  const sign = (VITAL_SIGNS as Record<string, VitalSign>)[key];
+  return sign ? [sign.loinc, ...(sign.extraCodings ?? []).map((coding) => coding.code)] : [];
+}
+
+export interface VitalRow {
+  id: string;
+  userId: string;
+  key: string;
+  value: number;
+  recordedAt: Date;
+  /** For a blood-pressure reading: the other half taken at the same instant, when there is one. */
+  partnerValue: number | null;
+}
+
+const VITAL_SIGNS_CATEGORY: CodeableConcept[] = [
+  {
+    coding: [{ system: OBSERVATION_CATEGORY, code: 'vital-signs', display: 'Vital Signs' }],
+    text: 'Vital Signs',
+  },
+];
+
+function quantity(value: number, ucum: string, unit: string): Quantity {
+  return { value, unit, system: UCUM, code: ucum };
+}
+
+function bloodPressureComponent(part: 'systolic' | 'diastolic', value: number | null) {
+  const coding = BLOOD_PRESSURE[part];
+  return {
+    code: { coding: [{ system: LOINC, code: coding.code, display: coding.display }], text: coding.display },
+    ...(value === null
+      ? { dataAbsentReason: { coding: [{ system: DATA_ABSENT, code: 'unknown', display: 'Unknown' }] } }
+      : { valueQuantity: quantity(value, BLOOD_PRESSURE.ucum, 'mmHg') }),
+  };
+}
+
+/** One vital_values row (with its blood-pressure partner) as a vital-signs Observation. */
+export function observationResource(row: VitalRow): FhirResource {
+  const common = {
+    resourceType: 'Observation',
+    id: row.id,
+    status: 'final',
+    category: VITAL_SIGNS_CATEGORY,
+    subject: { reference: `Patient/${row.userId}` },
+    effectiveDateTime: row.recordedAt.toISOString(),
+  };
+  if (row.key === 'systolic_bp' || row.key === 'diastolic_bp') {
+    const systolic = row.key === 'systolic_bp' ? row.value : row.partnerValue;
+    const diastolic = row.key === 'diastolic_bp' ? row.value : row.partnerValue;
+    return {
+      ...common,
+      meta: { profile: [`${US_CORE}/${BLOOD_PRESSURE.usCore}`] },
+      code: {
+        coding: [{ system: LOINC, code: BLOOD_PRESSURE.panel.code, display: BLOOD_PRESSURE.panel.display }],
+        text: 'Blood pressure',
+      },
+      component: [
+        bloodPressureComponent('systolic', systolic),
+        bloodPressureComponent('diastolic', diastolic),
+      ],
+    };
+  }
+  const sign = (VITAL_SIGNS as Record<string, VitalSign>)[row.key];
+  if (!sign) {
+    throw new Error(`vital key ${row.key} has no Observation mapping`);
+  }
+  return {
+    ...common,
+    meta: { profile: [`${US_CORE}/${sign.usCore}`] },
+    code: {
+      coding: [
+        { system: LOINC, code: sign.loinc, display: sign.display },
+        ...(sign.extraCodings ?? []).map((coding) => ({ system: LOINC, ...coding })),
+      ],
+      text: sign.display,
+    },
+    valueQuantity: quantity(row.value, sign.ucum, sign.unit),
+  };
+}
+
+/** The R4 base vital-sign profile an Observation's US Core profile derives from (for the tests). */
+export function baseVitalProfileOf(usCoreProfile: string): string | null {
+  const name = usCoreProfile.slice(`${US_CORE}/`.length);
+  if (name === BLOOD_PRESSURE.usCore) {
+    return `http://hl7.org/fhir/StructureDefinition/${BLOOD_PRESSURE.base}`;
+  }
+  const sign = Object.values(VITAL_SIGNS).find((candidate) => candidate.usCore === name);
+  return sign ? `http://hl7.org/fhir/StructureDefinition/${sign.base}` : null;
+}
+
+export interface AppointmentRow {
+  id: string;
+  patientUserId: string;
+  practitionerUserId: string;
+  clinicId: string;
+  departmentId: string;
+  startAt: Date;
+  finishAt: Date;
+  type: 'video_call' | 'office';
+  status: 'booked' | 'confirmed' | 'cancelled' | 'completed';
+  consultationTypeName: string;
+  comment: string | null;
+  createdAt: Date;
+}
+
+/** Our statuses in FHIR's AppointmentStatus: a confirmed visit is still `booked`; completed is `fulfilled`. */
+export const APPOINTMENT_STATUS = {
+  booked: 'booked',
+  confirmed: 'booked',
+  cancelled: 'cancelled',
+  completed: 'fulfilled',
+} as const;
+
+export function appointmentResource(row: AppointmentRow): FhirResource {
+  return {
+    resourceType: 'Appointment',
+    id: row.id,
+    status: APPOINTMENT_STATUS[row.status],
+    serviceType: [{ text: row.consultationTypeName }],
+    appointmentType: {
+      coding: [
+        row.type === 'video_call'
+          ? { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'VR', display: 'virtual' }
+          : {
+              system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+              code: 'AMB',
+              display: 'ambulatory',
+            },
+      ],
+    },
+    start: row.startAt.toISOString(),
+    end: row.finishAt.toISOString(),
+    minutesDuration: Math.round((row.finishAt.getTime() - row.startAt.getTime()) / 60_000),
+    created: row.createdAt.toISOString(),
+    ...(row.comment ? { comment: row.comment } : {}),
+    participant: [
+      { actor: { reference: `Patient/${row.patientUserId}` }, required: 'required', status: 'accepted' },
+      {
+        actor: { reference: `Practitioner/${row.practitionerUserId}` },
+        required: 'required',
+        status: 'accepted',
+      },
+      { actor: { reference: `Location/${row.departmentId}` }, required: 'required', status: 'accepted' },
+    ],
+  };
+}
+
+export interface PractitionerRow {
+  id: string;
+  memberId: string;
+  firstName: string;
+  lastName: string;
+  status: 'active' | 'pending' | 'inactive';
+}
+
+export function practitionerResource(row: PractitionerRow): FhirResource {
+  return {
+    resourceType: 'Practitioner',
+    id: row.id,
+    meta: { profile: [`${US_CORE}/us-core-practitioner`] },
+    identifier: [{ system: MEMBER_ID_SYSTEM, value: row.memberId }],
+    active: row.status === 'active',
+    name: [{ family: row.lastName, given: [row.firstName] }],
+  };
+}
+
+export interface OrganizationRow {
+  id: string;
+  clinicNumber: number;
+  name: string;
+}
+
+export function organizationResource(row: OrganizationRow): FhirResource {
+  return {
+    resourceType: 'Organization',
+    id: row.id,
+    meta: { profile: [`${US_CORE}/us-core-organization`] },
+    identifier: [{ system: CLINIC_NUMBER_SYSTEM, value: String(row.clinicNumber) }],
+    active: true,
+    name: row.name,
+  };
+}
+
+export interface LocationRow {
+  id: string;
+  clinicId: string;
+  name: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+}
+
+export function locationResource(row: LocationRow): FhirResource {
+  const address = {
+    ...(row.address ? { line: [row.address] } : {}),
+    ...(row.city ? { city: row.city } : {}),
+    ...(row.state ? { state: row.state } : {}),
+  };
+  return {
+    resourceType: 'Location',
+    id: row.id,
+    meta: { profile: [`${US_CORE}/us-core-location`] },
+    status: 'active',
+    name: row.name,
+    ...(Object.keys(address).length > 0 ? { address } : {}),
+    managingOrganization: { reference: `Organization/${row.clinicId}` },
+  };
+}
+
+export interface CoverageRow {
+  id: string;
+  userId: string;
+  kind: 'primary' | 'secondary';
+  insuranceNumber: string;
+  ircName: string;
+  planName: string;
+  policyHolderName: string;
+}
+
+const COVERAGE_CLASS = 'http://terminology.hl7.org/CodeSystem/coverage-class';
+const V2_IDENTIFIER_TYPE = 'http://terminology.hl7.org/CodeSystem/v2-0203';
+
+/**
+ * An insurance card (spec 3 §3) as Coverage. The payer and policy holder are names only (we hold no
+ * payer directory), so they are references by display. No US Core profile is claimed: US Core
+ * Coverage (6.1+) asks the subscriber's relationship, which the card does not say (decision 0081).
+ */
+export function coverageResource(row: CoverageRow): FhirResource {
+  return {
+    resourceType: 'Coverage',
+    id: row.id,
+    identifier: [
+      {
+        type: { coding: [{ system: V2_IDENTIFIER_TYPE, code: 'MB', display: 'Member Number' }] },
+        value: row.insuranceNumber,
+      },
+    ],
+    status: 'active',
+    policyHolder: { display: row.policyHolderName },
+    subscriberId: row.insuranceNumber,
+    beneficiary: { reference: `Patient/${row.userId}` },
+    payor: [{ display: row.ircName }],
+    class: [
+      {
+        type: { coding: [{ system: COVERAGE_CLASS, code: 'plan', display: 'Plan' }] },
+        value: row.planName,
+        name: row.planName,
+      },
+    ],
+    order: row.kind === 'primary' ? 1 : 2,
+  };
+}
+
+export interface MessageRow {
+  id: string;
+  patientUserId: string;
+  senderUserId: string;
+  subject: string;
+  body: string;
+  createdAt: Date;
+}
+
+/**
+ * A message of a secure-messaging thread (spec 3 §2) as Communication: about the thread's patient,
+ * sent by the patient or by a practitioner of the clinic. Recipients are not listed: a thread is read
+ * by all its participants, not addressed to one (decision 0081).
+ */
+export function communicationResource(row: MessageRow): FhirResource {
+  return {
+    resourceType: 'Communication',
+    id: row.id,
+    status: 'completed',
+    subject: { reference: `Patient/${row.patientUserId}` },
+    topic: { text: row.subject },
+    sent: row.createdAt.toISOString(),
+    sender: {
+      reference:
+        row.senderUserId === row.patientUserId
+          ? `Patient/${row.patientUserId}`
+          : `Practitioner/${row.senderUserId}`,
+    },
+    payload: [{ contentString: row.body }],
+  };
+}

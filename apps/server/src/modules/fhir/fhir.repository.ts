@@ -1,0 +1,398 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  lt,
+  lte,
+  gt,
+  not,
+  or,
+  sql,
+  type SQL,
+  type AnyColumn,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import {
+  clinicPatients,
+  clinics,
+  consultationTypes,
+  departments,
+  providers,
+} from '../../db/schema/clinics.ts';
+import { insuranceCards } from '../../db/schema/insurance.ts';
+import { messageThreadParticipants, messageThreads, threadMessages } from '../../db/schema/messaging.ts';
+import { appointments } from '../../db/schema/scheduling.ts';
+import { vitalValues } from '../../db/schema/vitals.ts';
+import type { FhirCaller } from './fhir-caller.ts';
+import type {
+  AppointmentRow,
+  CoverageRow,
+  MessageRow,
+  LocationRow,
+  OrganizationRow,
+  PatientRow,
+  PractitionerRow,
+  VitalRow,
+} from './fhir-mappers.ts';
+import type { DateFilter } from './fhir-search.ts';
+
+// Queries only (decision 0081): each search is one statement per page, narrowed first by the
+// caller's compartment, with the page's total counted in the same statement (count(*) over ()).
+
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** Filters already turned into SQL by the service, plus the page. */
+export interface PageQuery {
+  where: (SQL | undefined)[];
+  limit: number;
+  offset: number;
+}
+
+const NOTHING = sql`false`;
+
+export function anyOf(column: AnyColumn, values: readonly string[]): SQL {
+  return values.length === 0 ? NOTHING : inArray(column, [...values]);
+}
+
+/** A date filter on an instant (half-open ranges: [start, end)). */
+export function instantMatches(column: AnyColumn, filter: DateFilter): SQL | undefined {
+  const { start, end } = filter;
+  switch (filter.prefix) {
+    case 'eq':
+      return and(gte(column, start), lt(column, end));
+    case 'ne':
+      return or(lt(column, start), gte(column, end));
+    case 'lt':
+    case 'eb':
+      return lt(column, start);
+    case 'gt':
+    case 'sa':
+      return gte(column, end);
+    case 'le':
+      return lt(column, end);
+    case 'ge':
+      return gte(column, start);
+  }
+}
+
+/** A date filter on a period [from, to) (FHIR's range comparison, search §3.1.1.4.1). */
+export function periodMatches(from: AnyColumn, to: AnyColumn, filter: DateFilter): SQL | undefined {
+  const { start, end } = filter;
+  switch (filter.prefix) {
+    case 'eq':
+      return and(gte(from, start), lte(to, end));
+    case 'ne':
+      return not(and(gte(from, start), lte(to, end)) ?? NOTHING);
+    case 'lt':
+      return lt(from, start);
+    case 'gt':
+      return gt(to, end);
+    case 'le':
+      return lt(from, end);
+    case 'ge':
+      return gt(to, start);
+    case 'sa':
+      return gte(from, end);
+    case 'eb':
+      return lte(to, start);
+  }
+}
+
+const total = sql<number>`count(*) over ()`.mapWith(Number);
+
+function pageOf<Row extends { total: number }>(rows: Row[]): Page<Omit<Row, 'total'>> {
+  return {
+    rows: rows.map(({ total: _total, ...row }) => row),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/** Patients the caller may read: their own record, or the patients of their PATIENT clinics. */
+export function patientScope(caller: FhirCaller, patientColumn: AnyColumn): SQL {
+  if (caller.patientUserId !== null) {
+    return eq(patientColumn, caller.patientUserId);
+  }
+  if (caller.patientClinicIds.length === 0) {
+    return NOTHING;
+  }
+  return inArray(patientColumn, sqlSubqueryOfClinicPatients(caller.patientClinicIds));
+}
+
+function sqlSubqueryOfClinicPatients(clinicIds: readonly string[]) {
+  return sql`(select ${clinicPatients.userId} from ${clinicPatients} where ${inArray(clinicPatients.clinicId, [...clinicIds])})`;
+}
+
+export async function findPatients(db: Db, caller: FhirCaller, query: PageQuery): Promise<Page<PatientRow>> {
+  const rows = await db
+    .select({
+      id: users.id,
+      memberId: users.memberId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      gender: users.gender,
+      birthdate: users.birthdate,
+      email: users.email,
+      mobilePhone: users.mobilePhone,
+      communicationLanguage: users.communicationLanguage,
+      status: users.status,
+      total,
+    })
+    .from(users)
+    .where(and(eq(users.memberType, 'patient'), patientScope(caller, users.id), ...query.where))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+const partner = alias(vitalValues, 'bp_partner');
+/** The other half of a blood-pressure reading: same patient, same instant. */
+const PARTNER_VALUE = sql.raw(
+  `select bp_partner.value from vital_values bp_partner where bp_partner.user_id = vital_values.user_id and bp_partner.recorded_at = vital_values.recorded_at and bp_partner.key = case vital_values.key when 'systolic_bp' then 'diastolic_bp' when 'diastolic_bp' then 'systolic_bp' end order by bp_partner.id limit 1`,
+);
+
+/**
+ * Vital values that are Observations. A diastolic reading with a systolic one at the same instant
+ * is part of that systolic row's panel, not an Observation of its own.
+ */
+export async function findVitals(
+  db: Db,
+  caller: FhirCaller,
+  keys: readonly string[],
+  query: PageQuery,
+): Promise<Page<VitalRow>> {
+  const rows = await db
+    .select({
+      id: vitalValues.id,
+      userId: vitalValues.userId,
+      key: vitalValues.key,
+      value: vitalValues.value,
+      recordedAt: vitalValues.recordedAt,
+      // Written out: drizzle leaves the columns of a select's own sql unqualified, ambiguous here.
+      partnerValue: sql<number | null>`(${PARTNER_VALUE})`.mapWith((value: unknown) =>
+        value === null ? null : Number(value),
+      ),
+      total,
+    })
+    .from(vitalValues)
+    .where(
+      and(
+        patientScope(caller, vitalValues.userId),
+        anyOf(vitalValues.key, keys),
+        not(
+          and(
+            eq(vitalValues.key, 'diastolic_bp'),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(partner)
+                .where(
+                  and(
+                    eq(partner.userId, vitalValues.userId),
+                    eq(partner.recordedAt, vitalValues.recordedAt),
+                    eq(partner.key, 'systolic_bp'),
+                  ),
+                ),
+            ),
+          ) ?? NOTHING,
+        ),
+        ...query.where,
+      ),
+    )
+    .orderBy(desc(vitalValues.recordedAt), asc(vitalValues.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+/** Appointments of the caller's own record, or of their PATIENT clinics. */
+export function appointmentScope(caller: FhirCaller): SQL {
+  return caller.patientUserId !== null
+    ? eq(appointments.patientUserId, caller.patientUserId)
+    : anyOf(appointments.clinicId, caller.patientClinicIds);
+}
+
+export async function findAppointments(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<AppointmentRow>> {
+  const rows = await db
+    .select({
+      id: appointments.id,
+      patientUserId: appointments.patientUserId,
+      practitionerUserId: providers.userId,
+      clinicId: appointments.clinicId,
+      departmentId: appointments.departmentId,
+      startAt: appointments.startAt,
+      finishAt: appointments.finishAt,
+      type: appointments.type,
+      status: appointments.status,
+      consultationTypeName: consultationTypes.name,
+      comment: appointments.comment,
+      createdAt: appointments.createdAt,
+      total,
+    })
+    .from(appointments)
+    .innerJoin(providers, eq(providers.id, appointments.providerId))
+    .innerJoin(consultationTypes, eq(consultationTypes.id, appointments.consultationTypeId))
+    .where(and(appointmentScope(caller), ...query.where))
+    .orderBy(asc(appointments.startAt), asc(appointments.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+export async function findPractitioners(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<PractitionerRow>> {
+  const rows = await db
+    .select({
+      id: users.id,
+      memberId: users.memberId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: users.status,
+      total,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.memberType, 'doctor'),
+        caller.directoryClinicIds.length === 0
+          ? NOTHING
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(providers)
+                .where(
+                  and(eq(providers.userId, users.id), anyOf(providers.clinicId, caller.directoryClinicIds)),
+                ),
+            ),
+        ...query.where,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+export async function findOrganizations(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<OrganizationRow>> {
+  const rows = await db
+    .select({ id: clinics.id, clinicNumber: clinics.clinicNumber, name: clinics.name, total })
+    .from(clinics)
+    .where(and(anyOf(clinics.id, caller.directoryClinicIds), ...query.where))
+    .orderBy(asc(clinics.name), asc(clinics.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+export async function findLocations(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<LocationRow>> {
+  const rows = await db
+    .select({
+      id: departments.id,
+      clinicId: departments.clinicId,
+      name: departments.name,
+      address: departments.address,
+      city: departments.city,
+      state: departments.state,
+      total,
+    })
+    .from(departments)
+    .where(and(anyOf(departments.clinicId, caller.directoryClinicIds), ...query.where))
+    .orderBy(asc(departments.name), asc(departments.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+/** Insurance cards of the caller's own record, or of their PATIENT clinics (a card belongs to one clinic). */
+export async function findCoverages(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<CoverageRow>> {
+  const rows = await db
+    .select({
+      id: insuranceCards.id,
+      userId: insuranceCards.userId,
+      kind: insuranceCards.kind,
+      insuranceNumber: insuranceCards.insuranceNumber,
+      ircName: insuranceCards.ircName,
+      planName: insuranceCards.planName,
+      policyHolderName: insuranceCards.policyHolderName,
+      total,
+    })
+    .from(insuranceCards)
+    .where(
+      and(
+        caller.patientUserId !== null
+          ? eq(insuranceCards.userId, caller.patientUserId)
+          : anyOf(insuranceCards.clinicId, caller.patientClinicIds),
+        ...query.where,
+      ),
+    )
+    .orderBy(asc(insuranceCards.userId), asc(insuranceCards.kind), asc(insuranceCards.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+/**
+ * Messages of the threads of one patient (a thread has one patient at most; threads without one are
+ * staff conversations, never served): the caller's own, or those of their PATIENT+MESSAGE clinics.
+ */
+export async function findMessages(db: Db, caller: FhirCaller, query: PageQuery): Promise<Page<MessageRow>> {
+  const rows = await db
+    .select({
+      id: threadMessages.id,
+      patientUserId: messageThreadParticipants.userId,
+      senderUserId: threadMessages.senderUserId,
+      subject: messageThreads.subject,
+      body: threadMessages.body,
+      createdAt: threadMessages.createdAt,
+      total,
+    })
+    .from(threadMessages)
+    .innerJoin(messageThreads, eq(messageThreads.id, threadMessages.threadId))
+    .innerJoin(
+      messageThreadParticipants,
+      and(
+        eq(messageThreadParticipants.threadId, threadMessages.threadId),
+        eq(messageThreadParticipants.kind, 'patient'),
+      ),
+    )
+    .where(
+      and(
+        caller.patientUserId !== null
+          ? eq(messageThreadParticipants.userId, caller.patientUserId)
+          : anyOf(messageThreads.clinicId, caller.messageClinicIds),
+        ...query.where,
+      ),
+    )
+    .orderBy(asc(threadMessages.seq))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}

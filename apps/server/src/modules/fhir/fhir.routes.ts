@@ -1,0 +1,228 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { access } from '../../platform/access.ts';
+import { recordAuditEventsAlone, type AuditEvent } from '../../platform/audit/audit-recorder.ts';
+import { capabilityStatement } from './fhir-capability.ts';
+import { resolveFhirCaller, type FhirCaller, type ReadSmartAccess } from './fhir-caller.ts';
+import { FhirError, fhirErrors, operationOutcome } from './fhir-outcome.ts';
+import { readResource, searchResources } from './fhir.service.ts';
+import type { RawQuery } from './fhir-search.ts';
+import { FHIR_JSON, type Bundle, type FhirResource } from './fhir-types.ts';
+
+export const FHIR_BASE_PATH = '/fhir/R4';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    fhirCaller?: FhirCaller;
+  }
+}
+
+const typeParams = z.object({ type: z.string().max(64) });
+const readParams = z.object({ type: z.string().max(64), id: z.string().max(128) });
+const rawQuery = z.record(z.string(), z.union([z.string().max(2048), z.array(z.string().max(2048)).max(20)]));
+
+function baseUrlOf(context: AppContext, request: FastifyRequest): string {
+  const origin = context.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+  return `${origin}${FHIR_BASE_PATH}`;
+}
+
+function searchUrl(base: string, type: string, raw: RawQuery, offset: number | null): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(raw)) {
+    if (name === '_offset' || value === undefined) {
+      continue;
+    }
+    for (const item of Array.isArray(value) ? value : [value]) {
+      params.append(name, item);
+    }
+  }
+  if (offset !== null && offset > 0) {
+    params.set('_offset', String(offset));
+  }
+  const text = params.toString();
+  return `${base}/${type}${text ? `?${text}` : ''}`;
+}
+
+function sendFhir(reply: FastifyReply, status: number, body: FhirResource) {
+  return reply.status(status).type(`${FHIR_JSON}; charset=utf-8`).send(body);
+}
+
+/** Every read of patient data through FHIR, one event per patient the answer shows (decision 0081). */
+async function auditRead(
+  context: AppContext,
+  request: FastifyRequest,
+  caller: FhirCaller,
+  resourceType: AuditEvent['resourceType'],
+  resourceId: string,
+  patientIds: readonly string[],
+): Promise<void> {
+  request.auditRecorded = true;
+  if (patientIds.length === 0) {
+    return;
+  }
+  // The app acting for the user is named in the event (the trail has no column of its own for it yet).
+  const named = caller.app ? `${resourceId} via app ${caller.app.appId}` : resourceId;
+  await recordAuditEventsAlone(
+    context.db,
+    patientIds.map((patientId) => ({
+      actorUserId: caller.actorUserId,
+      actingForUserId: caller.actingForUserId,
+      patientId,
+      resourceType,
+      resourceId: named.slice(0, 500),
+      action: 'read',
+      outcome: 'success',
+      requestId: request.id,
+      clientAddress: request.ip,
+    })),
+    context.now(),
+  );
+}
+
+export interface FhirRoutesOptions {
+  context: AppContext;
+  /** The SMART helper's app token reader (issue 21 item 3), wired at merge. */
+  readSmartAccess?: ReadSmartAccess;
+}
+
+/**
+ * The read-only FHIR R4 API (issue 21 item 1, decision 0081) under /fhir/R4: its own error shape
+ * (OperationOutcome) and content type, and its own caller resolution (access kind `fhir`).
+ */
+export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOptions): Promise<void> {
+  const { context } = options;
+  const startedAt = context.now().toISOString();
+  await app.register(
+    async (fhir) => {
+      fhir.addContentTypeParser(FHIR_JSON, { parseAs: 'string' }, (_request, body, done) => {
+        try {
+          done(null, body.length === 0 ? undefined : JSON.parse(body as string));
+        } catch {
+          done(fhirErrors.badRequest('The body is not valid JSON.'));
+        }
+      });
+      fhir.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+        if (error instanceof FhirError) {
+          return sendFhir(reply, error.statusCode, operationOutcome(error.issueCode, error.message));
+        }
+        const status = error.statusCode ?? 500;
+        if (status >= 400 && status < 500) {
+          return sendFhir(reply, status, operationOutcome('invalid', 'The request is not valid.'));
+        }
+        request.log.error({ err: error }, 'unhandled FHIR error');
+        return sendFhir(reply, 500, operationOutcome('exception', 'The server could not answer.'));
+      });
+      fhir.setNotFoundHandler((_request, reply) =>
+        sendFhir(reply, 404, operationOutcome('not-found', 'Nothing is served at this address.')),
+      );
+      // Only a route of kind `fhir` needs a caller: /metadata is public.
+      fhir.addHook('preHandler', async (request) => {
+        if (
+          request.routeOptions.config.access?.kind === 'fhir' &&
+          (request.method === 'GET' || request.method === 'HEAD')
+        ) {
+          request.fhirCaller = await resolveFhirCaller(context, request, options);
+        }
+      });
+
+      const routes = fhir.withTypeProvider<ZodTypeProvider>();
+      routes.get('/metadata', { config: { access: access.public, audit: false } }, async (request, reply) =>
+        sendFhir(
+          reply,
+          200,
+          capabilityStatement(baseUrlOf(context, request), { name: 'Care portal', version: '1' }, startedAt),
+        ),
+      );
+
+      routes.get(
+        '/:type',
+        {
+          config: { access: access.fhir, audit: false },
+          schema: { params: typeParams, querystring: rawQuery },
+        },
+        async (request, reply) => {
+          const caller = request.fhirCaller;
+          if (!caller) {
+            throw fhirErrors.unauthenticated();
+          }
+          const { type } = request.params;
+          const raw = request.query as RawQuery;
+          const result = await searchResources(context, caller, type, raw);
+          const base = baseUrlOf(context, request);
+          const { count, offset } = result.query;
+          const emptyPastEnd = result.resources.length === 0 && offset > 0;
+          const links = [{ relation: 'self', url: searchUrl(base, type, raw, offset) }];
+          if (count > 0 && offset + result.resources.length < result.total) {
+            links.push({ relation: 'next', url: searchUrl(base, type, raw, offset + count) });
+          }
+          if (offset > 0) {
+            links.push({
+              relation: 'previous',
+              url: searchUrl(base, type, raw, Math.max(0, offset - count)),
+            });
+          }
+          const bundle: Bundle = {
+            resourceType: 'Bundle',
+            type: 'searchset',
+            // Counted with the page; a page past the end counted nothing, so it gives no total.
+            ...(emptyPastEnd ? {} : { total: result.total }),
+            link: links,
+            entry: result.resources.map((resource) => ({
+              fullUrl: `${base}/${resource.resourceType}/${resource.id ?? ''}`,
+              resource,
+              search: { mode: 'match' as const },
+            })),
+          };
+          if (result.definition.audit) {
+            await auditRead(
+              context,
+              request,
+              caller,
+              result.definition.audit,
+              `${type}?search`,
+              result.patientIds,
+            );
+          }
+          return sendFhir(reply, 200, bundle);
+        },
+      );
+
+      routes.get(
+        '/:type/:id',
+        { config: { access: access.fhir, audit: false }, schema: { params: readParams } },
+        async (request, reply) => {
+          const caller = request.fhirCaller;
+          if (!caller) {
+            throw fhirErrors.unauthenticated();
+          }
+          const { type, id } = request.params;
+          const found = await readResource(context, caller, type, id);
+          if (found.definition.audit) {
+            await auditRead(
+              context,
+              request,
+              caller,
+              found.definition.audit,
+              `${type}/${id}`,
+              found.patientIds,
+            );
+          }
+          return sendFhir(reply, 200, found.resource);
+        },
+      );
+
+      // Read-only (issue 21): every write interaction is refused with 405 and an OperationOutcome.
+      routes.route({
+        method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+        url: '/*',
+        config: { access: access.fhir, audit: false },
+        handler: async (request) => {
+          throw fhirErrors.readOnly(request.method);
+        },
+      });
+    },
+    { prefix: FHIR_BASE_PATH },
+  );
+}
