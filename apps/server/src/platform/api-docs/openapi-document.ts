@@ -61,6 +61,8 @@ export function describeAccess(rule: AccessRule): string {
       return `A provider of the clinic who ${gateText(rule)}.`;
     case 'patient-or-provider':
       return `The patient themselves, or a provider of their clinic who ${gateText(rule)} there.`;
+    case 'fhir':
+      return 'The FHIR API resolves its caller itself: a patient, a provider holding PATIENT, or an app connected through SMART (decision 0081).';
   }
 }
 

@@ -17,4 +17,24 @@ export const ROUTES_WITHOUT_SCHEMA: Readonly<Record<string, SchemaExemption>> = 
       'its messages are the schemas of @app/contracts/realtime. The access token travels in the first message.',
     inApiDescription: true,
   },
+  // The FHIR R4 API (decision 0081) is described by FHIR's own means: its CapabilityStatement at
+  // GET /fhir/R4/metadata, and every answer is a FHIR resource checked against the R4 and US Core
+  // profiles in its tests. It is not part of this description of the portal's own API.
+  ...Object.fromEntries(
+    [
+      'GET /fhir/R4/metadata',
+      'GET /fhir/R4/:type',
+      'GET /fhir/R4/:type/:id',
+      'POST /fhir/R4/*',
+      'PUT /fhir/R4/*',
+      'PATCH /fhir/R4/*',
+      'DELETE /fhir/R4/*',
+    ].map((name) => [
+      name,
+      {
+        reason: 'The FHIR R4 API: described by its CapabilityStatement (GET /fhir/R4/metadata), not here.',
+        inApiDescription: false,
+      },
+    ]),
+  ),
 };
