@@ -58,6 +58,7 @@ import { voiceCallsRoutes } from './voice-calls/voice-calls.routes.ts';
 import { appointmentLookupRoutes } from './patients/appointment-lookup.routes.ts';
 import { auditRoutes } from '../platform/audit/audit.routes.ts';
 import { accountSessionsRoutes } from './auth/account-sessions.routes.ts';
+import { smartAppsRoutes } from './smart-apps/smart-apps.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -122,4 +123,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(appointmentLookupRoutes, { context });
   await app.register(auditRoutes, { context });
   await app.register(accountSessionsRoutes, { context });
+  await app.register(smartAppsRoutes, { context });
 }
