@@ -103,6 +103,7 @@ export type ScreenId =
   | 'provider-video-call'
   | 'patient-video-call'
   | 'access-history'
+  | 'connect-app'
   | 'provider-audit'
   | 'coming-soon';
 

@@ -39,6 +39,7 @@ export const signedInEn = {
   'route.user.appointmentDetails': 'Appointment details',
   'route.user.videoCall': 'Video visit',
   'route.user.accountSettings': 'Account settings',
+  'route.user.connectApp': 'Connect an app',
   'route.user.accessHistory': 'Who opened my record',
   'route.user.healthCard': 'Health card',
   'route.user.documents': 'Documents',

@@ -37,6 +37,7 @@ export const signedInEs: Record<keyof typeof signedInEn, string> = {
   'route.user.appointmentDetails': 'Detalles de la cita',
   'route.user.videoCall': 'Videoconsulta',
   'route.user.accountSettings': 'Configuración de la cuenta',
+  'route.user.connectApp': 'Conectar una aplicación',
   'route.user.accessHistory': 'Quién abrió mi expediente',
   'route.user.healthCard': 'Tarjeta de salud',
   'route.user.documents': 'Documentos',
