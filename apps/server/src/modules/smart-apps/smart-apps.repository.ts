@@ -183,3 +183,13 @@ export async function clinicIdsOfUser(db: Db, userId: string, memberType: string
     .where(eq(providers.userId, userId));
   return rows.map((row) => row.clinicId);
 }
+
+/** Ends the user's live grants of one app (a new consent replaces them: one connection per app). */
+export async function revokeGrantsOfApp(db: Db, userId: string, appId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .update(smartGrants)
+    .set({ revokedAt: now })
+    .where(and(eq(smartGrants.userId, userId), eq(smartGrants.appId, appId), isNull(smartGrants.revokedAt)))
+    .returning({ id: smartGrants.id });
+  return rows.map((row) => row.id);
+}

@@ -360,8 +360,14 @@ describe('SMART App Launch, standalone patient launch (issue 21 item 3)', () => 
   it('the patient lists and revokes a connected app; its tokens are refused at once', async () => {
     const { tokens } = await patientWithClinic();
     const stranger = await patientWithClinic();
+    const earlier = await consent(tokens);
+    const earlierTokens = (await exchange(earlier.code, earlier.verifier)).json<SmartTokenResponse>();
+    // Connecting the same app again replaces the earlier connection (and stops its tokens).
     const { code, verifier } = await consent(tokens);
     const issued = (await exchange(code, verifier)).json<SmartTokenResponse>();
+    await expect(readSmartAccess(t.context, earlierTokens.access_token)).rejects.toBeInstanceOf(
+      SmartTokenRefused,
+    );
     const list = await t.app.inject({ url: '/api/account/connected-apps', headers: bearer(tokens) });
     const apps = list.json<ConnectedApp[]>();
     expect(apps).toHaveLength(1);

@@ -38,6 +38,7 @@ import {
   listAppsOfClinic,
   listLiveGrantsOfUser,
   revokeGrant,
+  revokeGrantsOfApp,
   useCode,
   useRefreshToken,
   type SmartAppRow,
@@ -235,6 +236,8 @@ export async function decideConsent(
   requireScopesFit(auth, request.scopes);
   const code = `${SMART_CODE_PREFIX}${randomToken()}`;
   await context.db.transaction(async (tx) => {
+    // Connecting an app again replaces its earlier connection: the list shows each app once.
+    const replaced = await revokeGrantsOfApp(tx, auth.userId, app.id, now);
     const grant = await insertGrant(tx, {
       appId: app.id,
       userId: auth.userId,
@@ -251,7 +254,11 @@ export async function decideConsent(
     if (!decided) {
       throw new HttpError(404, SMART_REQUEST_GONE_TEXT, { code: 'request_gone' });
     }
-    await recordAuditEvents(tx, [event('create', 'success', grant.id)], now);
+    await recordAuditEvents(
+      tx,
+      [...replaced.map((id) => event('delete', 'success', id)), event('create', 'success', grant.id)],
+      now,
+    );
   });
   return { redirectUrl: withParams(request.redirectUri, { code, state: request.state }) };
 }
