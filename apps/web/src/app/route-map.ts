@@ -104,6 +104,7 @@ export type ScreenId =
   | 'patient-video-call'
   | 'access-history'
   | 'connect-app'
+  | 'provider-smart-apps'
   | 'provider-audit'
   | 'coming-soon';
 

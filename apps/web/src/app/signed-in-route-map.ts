@@ -68,6 +68,8 @@ export const SIGNED_IN_ROUTE_MAP: readonly RouteEntry[] = [
   provider('account-settings', 'route.provider.accountSettings', 'account-settings'),
   // Issue 19 item 3 (decision 0063): the clinic's audit trail (SETTING).
   provider('audit', 'route.provider.audit', 'provider-audit'),
+  // Issue 21 item 3 (decision 0082): the clinic's registered SMART apps (SETTING).
+  provider('smart-apps', 'route.provider.smartApps', 'provider-smart-apps'),
   // spec 3 §2 Provider appointment schedule and its filter screens (decision 0024).
   provider('appointment', 'route.provider.appointment', 'provider-schedule'),
   provider('appointment/select-departments', 'route.provider.selectDepartments', 'provider-schedule-filter'),

@@ -605,6 +605,13 @@ const SIGNED_IN_SCREENS: Partial<Record<ScreenId, LazyComponent>> = {
       })),
     accountSettingsTexts,
   ),
+  'provider-smart-apps': withTexts(
+    () =>
+      import('../features/account-settings/components/registered-apps-page.tsx').then((m) => ({
+        Component: m.RegisteredAppsPage,
+      })),
+    accountSettingsTexts,
+  ),
   // Issue 19 items 2 and 3 (decision 0063).
   'access-history': withTexts(
     () =>

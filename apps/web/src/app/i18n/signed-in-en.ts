@@ -72,6 +72,7 @@ export const signedInEn = {
   'route.provider.security': 'Security',
   'route.provider.accountSettings': 'Account settings',
   'route.provider.audit': 'Audit trail',
+  'route.provider.smartApps': 'Connected apps',
   'route.provider.appointment': 'Appointment',
   'route.provider.selectDepartments': 'Select departments',
   'route.provider.selectLocations': 'Select locations',

@@ -70,6 +70,7 @@ export const signedInEs: Record<keyof typeof signedInEn, string> = {
   'route.provider.security': 'Seguridad',
   'route.provider.accountSettings': 'Configuración de la cuenta',
   'route.provider.audit': 'Registro de auditoría',
+  'route.provider.smartApps': 'Aplicaciones conectadas',
   'route.provider.appointment': 'Cita',
   'route.provider.selectDepartments': 'Seleccionar departamentos',
   'route.provider.selectLocations': 'Seleccionar ubicaciones',

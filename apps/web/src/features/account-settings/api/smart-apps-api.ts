@@ -2,9 +2,11 @@ import { z } from 'zod';
 import {
   CONNECTED_APPS_PATH,
   connectedAppListSchema,
+  registeredAppListSchema,
   smartConsentRequestSchema,
   smartDecisionResultSchema,
   type ConnectedApp,
+  type RegisteredApp,
   type SmartConsentRequest,
 } from '@app/contracts/smart-apps';
 import { apiRequest } from '../../../lib/api/api-client.ts';
@@ -34,4 +36,11 @@ export function listConnectedApps(): Promise<ConnectedApp[]> {
 
 export async function disconnectApp(grantId: string): Promise<void> {
   await apiRequest(`${CONNECTED_APPS_PATH}/${encodeURIComponent(grantId)}`, z.null(), { method: 'DELETE' });
+}
+
+export const registeredAppsPath = (clinicId: string) =>
+  `/api/provider/clinics/${encodeURIComponent(clinicId)}/smart-apps`;
+
+export function listRegisteredApps(clinicId: string): Promise<RegisteredApp[]> {
+  return apiRequest(registeredAppsPath(clinicId), registeredAppListSchema);
 }

@@ -74,4 +74,12 @@ export const accountSettingsEn = {
   'connectedApps.confirm': 'Disconnect',
   'connectedApps.cancel': 'Cancel',
   'connectedApps.revoked': '{{app}} was disconnected.',
+  'registeredApps.intro':
+    'SMART apps registered for this clinic or for the whole network. Patients connect them from the app; each patient sees and disconnects their own in Account settings.',
+  'registeredApps.empty': 'No apps are registered.',
+  'registeredApps.clientId': 'Client ID: {{clientId}}',
+  'registeredApps.redirects': 'Returns to: {{uris}}',
+  'registeredApps.networkWide': 'Whole network',
+  'registeredApps.thisClinic': 'This clinic',
+  'registeredApps.registered': 'Registered {{date}}',
 } as const;

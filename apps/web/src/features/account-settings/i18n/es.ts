@@ -75,4 +75,12 @@ export const accountSettingsEs: Record<keyof typeof accountSettingsEn, string> =
   'connectedApps.confirm': 'Desconectar',
   'connectedApps.cancel': 'Cancelar',
   'connectedApps.revoked': '{{app}} se desconectó.',
+  'registeredApps.intro':
+    'Aplicaciones SMART registradas para esta clínica o para toda la red. Los pacientes las conectan desde la aplicación; cada paciente ve y desconecta las suyas en Configuración de la cuenta.',
+  'registeredApps.empty': 'No hay aplicaciones registradas.',
+  'registeredApps.clientId': 'ID de cliente: {{clientId}}',
+  'registeredApps.redirects': 'Vuelve a: {{uris}}',
+  'registeredApps.networkWide': 'Toda la red',
+  'registeredApps.thisClinic': 'Esta clínica',
+  'registeredApps.registered': 'Registrada el {{date}}',
 };
