@@ -85,6 +85,48 @@ async function toAccessHistory(page: Page, world: World): Promise<void> {
   await page.goto('/user/access-history');
 }
 
+/**
+ * Issue 21 item 3 (decision 0082): a SMART app's authorization request, as the portal's consent screen
+ * shows it. The app is registered through the dev fixture; the request starts at /oauth/smart/authorize.
+ */
+let smartClientId: string | null = null;
+
+async function startSmartLaunch(page: Page): Promise<string> {
+  if (smartClientId === null) {
+    const registered = await page.request.post('/dev/fixtures/smart-apps', {
+      data: { name: 'Health Diary', redirectUris: ['https://diary.example.org/callback'] },
+    });
+    smartClientId = ((await registered.json()) as { clientId: string }).clientId;
+  }
+  const clientId = smartClientId;
+  const smart = (await (await page.request.get('/.well-known/smart-configuration')).json()) as {
+    issuer: string;
+  };
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: 'https://diary.example.org/callback',
+    scope: 'launch/patient openid fhirUser offline_access patient/*.rs',
+    state: 'screens',
+    aud: smart.issuer,
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  });
+  const started = await page.request.get(`/oauth/smart/authorize?${query.toString()}`, { maxRedirects: 0 });
+  return started.headers().location ?? '/user/account-settings';
+}
+
+async function toConnectedApps(page: Page): Promise<void> {
+  const consent = await startSmartLaunch(page);
+  const token = await apiToken(page.request, DEMO.patient, DEMO_PASSWORD);
+  await page.request.post(`/api/smart/requests/${consent.split('/').pop() ?? ''}/decision`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { allow: true },
+  });
+  await page.goto('/user/account-settings');
+  await page.getByTestId('connected-app').first().waitFor();
+}
+
 const SCREENS: Screen[] = [
   { name: 'guest-login', who: 'guest', open: '/guest/login' },
   { name: 'patient-home', who: 'patient', open: '/user/appointment' },
@@ -111,6 +153,15 @@ const SCREENS: Screen[] = [
   { name: 'patient-messages', who: 'patient', open: '/user/message' },
   { name: 'patient-documents', who: 'patient', open: '/user/documents' },
   { name: 'patient-access-history', who: 'patient', open: toAccessHistory },
+  {
+    name: 'patient-connect-app',
+    who: 'patient',
+    open: async (page) => {
+      await page.goto(await startSmartLaunch(page));
+      await page.getByRole('button', { name: 'Allow' }).waitFor();
+    },
+  },
+  { name: 'patient-connected-apps', who: 'patient', open: toConnectedApps },
   { name: 'provider-day-schedule', who: 'provider', open: '/provider/appointment' },
   { name: 'provider-waiting-room', who: 'provider', open: '/provider/waiting-room' },
   { name: 'provider-waiting-room-telehealth', who: 'provider', open: '/provider/waiting-room-telehealth' },

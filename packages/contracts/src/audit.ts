@@ -43,6 +43,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'session',
   'route',
   'audit',
+  'connected-apps',
 ] as const;
 export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;

@@ -147,6 +147,8 @@ export const PROVIDER_ROUTE_GATES = {
   '/provider/wait-times': { permissions: ['WAIT_TIMES'], noAccess: 'page' },
   // Issue 19 item 3 (decision 0063): the clinic's audit trail, for clinic admins (SETTING).
   '/provider/audit': { permissions: ['SETTING'], noAccess: 'page' },
+  // Issue 21 item 3 (decision 0082): the SMART apps registered for the clinic, for clinic admins.
+  '/provider/smart-apps': { permissions: ['SETTING'], noAccess: 'page' },
   // spec 3 §2 sidebar: Newsfeed needs no permission ("none").
   '/provider/news': open,
   '/provider/flows': flows,

@@ -59,6 +59,7 @@ import { appointmentLookupRoutes } from './patients/appointment-lookup.routes.ts
 import { auditRoutes } from '../platform/audit/audit.routes.ts';
 import { accountSessionsRoutes } from './auth/account-sessions.routes.ts';
 import { fhirRoutes } from './fhir/fhir.routes.ts';
+import { smartAppsRoutes } from './smart-apps/smart-apps.routes.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -125,4 +126,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(accountSessionsRoutes, { context });
   // Issue 21 item 1: the read-only FHIR R4 API (decision 0081).
   await app.register(fhirRoutes, { context });
+  await app.register(smartAppsRoutes, { context });
 }

@@ -103,6 +103,8 @@ export type ScreenId =
   | 'provider-video-call'
   | 'patient-video-call'
   | 'access-history'
+  | 'connect-app'
+  | 'provider-smart-apps'
   | 'provider-audit'
   | 'coming-soon';
 

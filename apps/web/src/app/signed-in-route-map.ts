@@ -18,6 +18,8 @@ export const SIGNED_IN_ROUTE_MAP: readonly RouteEntry[] = [
   // The patient's video-call room (issue 7; spec 2 §2 start link, the spec names only the provider's path).
   user('video-call/:appointmentId', 'route.user.videoCall', 'patient-video-call'),
   user('account-settings', 'route.user.accountSettings', 'account-settings'),
+  // Issue 21 item 3 (decision 0082): the consent screen of a SMART app's authorization request.
+  user('connect-app/:requestId', 'route.user.connectApp', 'connect-app'),
   // Issue 19 item 2 (decision 0063): who opened the patient's record.
   user('access-history', 'route.user.accessHistory', 'access-history'),
   user('single/health-card', 'route.user.healthCard', 'health-card'),
@@ -66,6 +68,8 @@ export const SIGNED_IN_ROUTE_MAP: readonly RouteEntry[] = [
   provider('account-settings', 'route.provider.accountSettings', 'account-settings'),
   // Issue 19 item 3 (decision 0063): the clinic's audit trail (SETTING).
   provider('audit', 'route.provider.audit', 'provider-audit'),
+  // Issue 21 item 3 (decision 0082): the clinic's registered SMART apps (SETTING).
+  provider('smart-apps', 'route.provider.smartApps', 'provider-smart-apps'),
   // spec 3 §2 Provider appointment schedule and its filter screens (decision 0024).
   provider('appointment', 'route.provider.appointment', 'provider-schedule'),
   provider('appointment/select-departments', 'route.provider.selectDepartments', 'provider-schedule-filter'),

@@ -597,6 +597,21 @@ const SIGNED_IN_SCREENS: Partial<Record<ScreenId, LazyComponent>> = {
       })),
     providerAdminTexts,
   ),
+  // Issue 21 item 3 (decision 0082).
+  'connect-app': withTexts(
+    () =>
+      import('../features/account-settings/components/connect-app-page.tsx').then((m) => ({
+        Component: m.ConnectAppPage,
+      })),
+    accountSettingsTexts,
+  ),
+  'provider-smart-apps': withTexts(
+    () =>
+      import('../features/account-settings/components/registered-apps-page.tsx').then((m) => ({
+        Component: m.RegisteredAppsPage,
+      })),
+    accountSettingsTexts,
+  ),
   // Issue 19 items 2 and 3 (decision 0063).
   'access-history': withTexts(
     () =>

@@ -27,3 +27,4 @@ export * from './video.ts';
 export * from './patient-records.ts';
 export * from './voice-calls.ts';
 export * from './audit.ts';
+export * from './smart-apps.ts';

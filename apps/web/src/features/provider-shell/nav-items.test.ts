@@ -52,7 +52,7 @@ describe('provider sidebar (spec 3 §2)', () => {
   it('shows the audit trail to clinic admins (SETTING) only (issue 19 item 3)', () => {
     const shown = (w: ProviderWorkspace) =>
       SIDEBAR_ITEMS.filter((entry) => passesGate(w, entry.gate)).map((e) => e.id);
-    expect(shown(workspace(['SETTING'], []))).toEqual(['schedule', 'news', 'audit']);
+    expect(shown(workspace(['SETTING'], []))).toEqual(['schedule', 'news', 'audit', 'smart-apps']);
     expect(shown(workspace(['PATIENT', 'APPOINTMENTS'], []))).not.toContain('audit');
     expect(item('audit').to).toBe('/provider/audit');
   });

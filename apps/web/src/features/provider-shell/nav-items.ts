@@ -21,7 +21,8 @@ export type ShellIcon =
   | 'followUps'
   | 'news'
   | 'insurance'
-  | 'audit';
+  | 'audit'
+  | 'apps';
 
 export interface NavItem {
   id: string;
@@ -128,6 +129,14 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
     label: 'auditTrail',
     icon: 'audit',
     gate: routeGate('/provider/audit'),
+  },
+  // Issue 21 item 3 (decision 0082): clinic admins (SETTING) see the SMART apps registered for the clinic.
+  {
+    id: 'smart-apps',
+    to: '/provider/smart-apps',
+    label: 'smartApps',
+    icon: 'apps',
+    gate: routeGate('/provider/smart-apps'),
   },
 ];
 

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { useCurrentUser } from '../../auth/api/get-current-user.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
+import { ConnectedAppsSection } from './connected-apps-section.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TotpSection } from './totp-section.tsx';
@@ -57,6 +58,7 @@ export function AccountSettingsPage() {
       <TotpSection />
       <PasskeysSection canAdd={config.features.biometricLogin} />
       <SessionsSection />
+      {patientArea ? <ConnectedAppsSection /> : null}
       {patientArea ? (
         <section aria-labelledby="access-history-title">
           <Stack gap="xs" align="flex-start">

@@ -57,6 +57,7 @@ export const auditEn = {
   resource_session: 'Sign-in',
   resource_route: 'Other page',
   resource_audit: 'Audit trail',
+  'resource_connected-apps': 'Connected apps',
 
   // /provider/audit
   auditIntro:

@@ -16,6 +16,7 @@ export const providerShellEn = {
   newsfeed: 'Newsfeed',
   insuranceCards: 'Insurance Cards',
   auditTrail: 'Audit Trail',
+  smartApps: 'Connected Apps',
   // The phone's footer tabs: one short word under each icon (decision 0052).
   tabSchedule: 'Schedule',
   tabMessages: 'Messages',

@@ -17,6 +17,7 @@ export const providerShellEs: ProviderShellTexts = {
   newsfeed: 'Noticias',
   insuranceCards: 'Tarjetas de seguro',
   auditTrail: 'Registro de auditoría',
+  smartApps: 'Aplicaciones conectadas',
   // Las pestañas del pie en el teléfono: una palabra corta bajo cada icono (decisión 0052).
   tabSchedule: 'Agenda',
   tabMessages: 'Mensajes',
