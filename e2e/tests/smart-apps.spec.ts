@@ -5,9 +5,10 @@ import { startSmartClient } from '../fixtures/smart-client.ts';
 
 // Issue 21 item 3 (decision 0082): a SMART app launches against the portal (standalone patient
 // launch), jane logs in and consents on the portal's consent screen, the app exchanges its code for
-// tokens bound to her, and once jane disconnects the app in account settings its refresh is refused.
-// The FHIR reads (Patient, Appointments, vitals) are added here when /fhir/R4 lands (the client page's
-// Read button calls the FHIR URL typed into it). The worker's accessibility watch (fixtures/test.ts)
+// tokens bound to her, reads her Patient, Appointments and vitals Observations through /fhir/R4 (the
+// client page's Read button calls the FHIR URL typed into it, from its own origin), and once jane
+// disconnects the app in account settings its next read and its refresh are refused (decision 0084).
+// The worker's accessibility watch (fixtures/test.ts)
 // scans the portal's screens the test passes through: the login, the consent screen, account settings.
 
 // Ports 3540-3559 are this spec's; the client app lives on its own origin like a real third party.
@@ -53,6 +54,37 @@ test('jane connects a SMART app, the app gets her tokens, and disconnecting it s
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.locator('#outcome')).toHaveText('refreshed');
 
+    // The app reads jane's record through FHIR: her Patient, her appointments, her vital signs.
+    const read = async (path: string) => {
+      await page.locator('#read-path').fill(path);
+      await page.getByRole('button', { name: 'Read' }).click();
+      await expect(page.locator('#read-result')).toContainText(/^read \d{3} /);
+      const text = (await page.locator('#read-result').textContent()) ?? '';
+      const [, status, body] = /^read (\d{3}) ([\s\S]*)$/.exec(text) ?? [];
+      await page.locator('#read-result').evaluate((element) => {
+        element.textContent = '';
+      });
+      return { status: Number(status), body: JSON.parse(body ?? '{}') as Record<string, unknown> };
+    };
+    const patient = await read('Patient/{patient}');
+    expect(patient.status).toBe(200);
+    expect(patient.body).toMatchObject({
+      resourceType: 'Patient',
+      name: [expect.objectContaining({ family: 'Cooper', given: ['Jane'] })],
+    });
+    const appointments = await read('Appointment?patient={patient}');
+    expect(appointments.status).toBe(200);
+    expect(appointments.body).toMatchObject({ resourceType: 'Bundle', type: 'searchset' });
+    expect((appointments.body.entry as unknown[]).length).toBeGreaterThan(0);
+    const vitals = await read('Observation?patient={patient}&category=vital-signs');
+    expect(vitals.status).toBe(200);
+    const observations = vitals.body.entry as { resource: { resourceType: string; code: unknown } }[];
+    expect(observations.length).toBeGreaterThan(0);
+    expect(observations[0]?.resource).toMatchObject({
+      resourceType: 'Observation',
+      code: { coding: [expect.objectContaining({ system: 'http://loinc.org' })] },
+    });
+
     // jane disconnects the app in account settings, after a confirmation.
     await page.goto(`${baseURL ?? ''}/user/account-settings`);
     const section = page.getByRole('region', { name: 'Connected apps' });
@@ -65,8 +97,11 @@ test('jane connects a SMART app, the app gets her tokens, and disconnecting it s
     await expect(section.getByRole('status')).toHaveText(`${appName} was disconnected.`);
     await expect(section.getByTestId('connected-app').filter({ hasText: appName })).toHaveCount(0);
 
-    // The app's next call is refused at once.
+    // The app's next calls are refused at once: its read, then its refresh.
     await page.goto(client.redirectUri);
+    const refused = await read('Patient/{patient}');
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ resourceType: 'OperationOutcome' });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.locator('#outcome')).toHaveText('refresh refused: invalid_grant');
   } finally {

@@ -117,8 +117,22 @@ export async function buildApp({ context, logger = true, logStream, webDist = we
   const allowedOrigins = env.CORS_ORIGINS.split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
-  // Closed by default: the SPA is served from our own origin and needs no CORS.
-  await app.register(cors, { origin: allowedOrigins.length > 0 ? allowedOrigins : false });
+  // Closed by default: the SPA is served from our own origin and needs no CORS. The FHIR API is read by
+  // apps in browsers on their own origins (SMART App Launch, decision 0084) with a bearer token and no
+  // cookies, so it answers any origin, for reads only; a token is still needed for every patient read.
+  const portalCors = { origin: allowedOrigins.length > 0 ? allowedOrigins : false };
+  const fhirCors = {
+    origin: '*',
+    methods: ['GET', 'HEAD'],
+    allowedHeaders: ['authorization', 'accept', 'content-type'],
+    exposedHeaders: ['www-authenticate', 'location'],
+    maxAge: 600,
+  };
+  await app.register(cors, {
+    delegator: (request, callback) => {
+      callback(null, request.url.startsWith('/fhir/') ? fhirCors : portalCors);
+    },
+  });
   await registerCompression(app);
   await app.register(formbody);
   await app.register(rateLimit, {

@@ -60,6 +60,7 @@ import { auditRoutes } from '../platform/audit/audit.routes.ts';
 import { accountSessionsRoutes } from './auth/account-sessions.routes.ts';
 import { fhirRoutes } from './fhir/fhir.routes.ts';
 import { smartAppsRoutes } from './smart-apps/smart-apps.routes.ts';
+import { readSmartAccess } from './smart-apps/smart-access.ts';
 
 /**
  * Every domain module registers here, one line each. Keeping the list in one place makes it easy to
@@ -125,6 +126,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(auditRoutes, { context });
   await app.register(accountSessionsRoutes, { context });
   // Issue 21 item 1: the read-only FHIR R4 API (decision 0081).
-  await app.register(fhirRoutes, { context });
+  // Issue 21 item 3: an app connected through SMART reads as the patient or provider who granted it.
+  await app.register(fhirRoutes, { context, readSmartAccess });
   await app.register(smartAppsRoutes, { context });
 }

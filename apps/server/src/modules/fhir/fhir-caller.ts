@@ -1,25 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { clinicPatients } from '../../db/schema/clinics.ts';
+import { clinicPatients, providers } from '../../db/schema/clinics.ts';
 import { actorOf } from '../../platform/audit/audit-hook.ts';
 import { authContextOfRequest, checkSwitchedSession, type AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
+import type { SmartAccess } from '../smart-apps/smart-access.ts';
 import { fhirErrors } from './fhir-outcome.ts';
 
-/**
- * What the SMART helper's token reader answers (issue 21 item 3); wired in at merge through
- * FhirCallerOptions.readSmartAccess. Null: the bearer is not an app's token.
- */
-export interface SmartAccess {
-  appId: string;
-  appName: string;
-  userId: string;
-  patientUserId: string | null;
-  clinicIds: readonly string[];
-  scopes: readonly string[];
-}
-
+/** Reads an app's token (modules/smart-apps/smart-access.ts): null when the bearer is not one. */
 export type ReadSmartAccess = (context: AppContext, bearer: string) => Promise<SmartAccess | null>;
 
 /**
@@ -150,13 +139,45 @@ async function callerOfSession(context: AppContext, auth: AuthContext): Promise<
   };
 }
 
-function callerOfApp(access: SmartAccess): FhirCaller {
+/** The clinics, among `clinicIds`, where the provider holds PATIENT (spec 3 §6). */
+async function clinicsWherePatientHeld(
+  context: AppContext,
+  userId: string,
+  clinicIds: readonly string[],
+): Promise<string[]> {
+  if (clinicIds.length === 0) {
+    return [];
+  }
+  const rows = await context.db
+    .select({ clinicId: providers.clinicId })
+    .from(providers)
+    .where(
+      and(
+        eq(providers.userId, userId),
+        inArray(providers.clinicId, [...clinicIds]),
+        sql`'PATIENT' = any(${providers.permissions})`,
+      ),
+    );
+  return rows.map((row) => row.clinicId);
+}
+
+/**
+ * The caller of an app's token (decision 0082): the app acts for the account that granted it, and the
+ * audit trail names the app as the actor (actor = the app's id, acting for the user). A patient's app
+ * reads that patient's compartment; a provider's app (`user/` scopes) the patients of the clinics where
+ * the provider holds PATIENT today, as the provider could in the portal.
+ */
+async function callerOfApp(context: AppContext, access: SmartAccess): Promise<FhirCaller> {
+  const patientClinicIds =
+    access.patientUserId === null
+      ? await clinicsWherePatientHeld(context, access.userId, access.clinicIds)
+      : [];
   return {
     userId: access.userId,
-    actorUserId: access.userId,
-    actingForUserId: null,
+    actorUserId: access.appId,
+    actingForUserId: access.userId,
     patientUserId: access.patientUserId,
-    patientClinicIds: access.patientUserId === null ? access.clinicIds : [],
+    patientClinicIds,
     // A user-level app reads no clinic's messages until SMART says which permissions it carries.
     messageClinicIds: [],
     directoryClinicIds: access.clinicIds,
@@ -176,9 +197,18 @@ export async function resolveFhirCaller(
     throw fhirErrors.unauthenticated();
   }
   if (options.readSmartAccess) {
-    const access = await options.readSmartAccess(context, bearer);
+    let access: SmartAccess | null;
+    try {
+      access = await options.readSmartAccess(context, bearer);
+    } catch (error) {
+      // An app's token that is ours but expired, revoked or of a closed account (RFC 6750 §3.1).
+      if (error instanceof HttpError && error.statusCode === 401) {
+        throw fhirErrors.invalidToken(error.message);
+      }
+      throw error;
+    }
     if (access) {
-      return callerOfApp(access);
+      return callerOfApp(context, access);
     }
   }
   try {

@@ -10,6 +10,8 @@ export class FhirError extends Error {
     readonly statusCode: number,
     readonly issueCode: string,
     message: string,
+    /** RFC 6750's error code for the `WWW-Authenticate` header of a 401, when a token was refused. */
+    readonly bearerError?: 'invalid_token',
   ) {
     super(message);
     this.name = 'FhirError';
@@ -25,6 +27,8 @@ export const fhirErrors = {
   notSupported: (message: string) => new FhirError(400, 'not-supported', message),
   unauthenticated: (message = 'A bearer token is required.') => new FhirError(401, 'login', message),
   expired: () => new FhirError(401, 'expired', 'The access token has expired.'),
+  /** An app's token that is no longer valid; answered with `WWW-Authenticate: Bearer error="invalid_token"`. */
+  invalidToken: (message: string) => new FhirError(401, 'login', message, 'invalid_token'),
   forbidden: (message: string) => new FhirError(403, 'forbidden', message),
   // Never says whether the record exists and is another patient's (decision 0081).
   notFound: (type: string, id: string) => new FhirError(404, 'not-found', `${type}/${id} is not known.`),

@@ -105,6 +105,13 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
       });
       fhir.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         if (error instanceof FhirError) {
+          if (error.statusCode === 401) {
+            // RFC 6750 §3: a refused bearer says how to authenticate, and why a token was refused.
+            void reply.header(
+              'www-authenticate',
+              error.bearerError ? `Bearer error="${error.bearerError}"` : 'Bearer',
+            );
+          }
           return sendFhir(reply, error.statusCode, operationOutcome(error.issueCode, error.message));
         }
         const status = error.statusCode ?? 500;
