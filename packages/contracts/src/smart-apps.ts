@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText, singleLineUrl } from './text.ts';
 
 // Issue 21 item 3 (decision 0082): SMART App Launch, standalone patient launch. The server checks an
 // app's authorization request, the portal's consent screen answers it, the token endpoint issues
@@ -162,11 +163,31 @@ export const registeredAppSchema = z.object({
 export type RegisteredApp = z.infer<typeof registeredAppSchema>;
 export const registeredAppListSchema = z.array(registeredAppSchema);
 
+// --- Authorization endpoint (a browser navigation; the service checks each value itself) ---
+
+const authorizeValue = singleLineText().max(2048).optional();
+
+/**
+ * The parameters of GET /oauth/smart/authorize. All optional here: what is missing or wrong is
+ * answered as OAuth says (back to the app with `error`, or a page when the app cannot be trusted),
+ * not as a 400 of the portal's API. Other parameters are let through and ignored.
+ */
+export const smartAuthorizeQuerySchema = z.looseObject({
+  response_type: authorizeValue,
+  client_id: authorizeValue,
+  redirect_uri: authorizeValue,
+  scope: authorizeValue,
+  state: authorizeValue,
+  aud: authorizeValue,
+  code_challenge: authorizeValue,
+  code_challenge_method: authorizeValue,
+  launch: authorizeValue,
+});
+
 // --- Token endpoint (RFC 6749 + PKCE RFC 7636 + SMART) ---
 
 const formText = (name: string) =>
-  z
-    .string({ error: `${name} is required.` })
+  singleLineText({ error: `${name} is required.` })
     .min(1, `${name} is required.`)
     .max(2048);
 
@@ -184,7 +205,7 @@ export const smartTokenRequestSchema = z.discriminatedUnion(
       grant_type: z.literal('refresh_token'),
       refresh_token: formText('refresh_token'),
       client_id: formText('client_id'),
-      scope: z.string().max(2048).optional(),
+      scope: singleLineText().max(2048).optional(),
     }),
   ],
   { error: 'grant_type must be authorization_code or refresh_token.' },
@@ -206,9 +227,9 @@ export type SmartTokenResponse = z.infer<typeof smartTokenResponseSchema>;
 // --- Registration (development fixture and the registration script) ---
 
 export const smartAppRegistrationSchema = z.object({
-  name: z.string().trim().min(1, 'name is required.').max(120, 'name is at most 120 characters.'),
+  name: singleLineText().trim().min(1, 'name is required.').max(120, 'name is at most 120 characters.'),
   redirectUris: z
-    .array(z.url({ protocol: /^https?$/, error: 'Each redirect URI must be an http(s) URL.' }))
+    .array(singleLineUrl({ protocol: /^https?$/, error: 'Each redirect URI must be an http(s) URL.' }))
     .min(1, 'At least one redirect URI is required.')
     .max(10),
   /** Omit for an app of the whole network. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { singleLineText } from '@app/contracts/text';
 import type { AppContext } from '../../app-context.ts';
 import { access } from '../../platform/access.ts';
 import { recordAuditEventsAlone, type AuditEvent } from '../../platform/audit/audit-recorder.ts';
@@ -19,9 +20,13 @@ declare module 'fastify' {
   }
 }
 
-const typeParams = z.object({ type: z.string().max(64) });
-const readParams = z.object({ type: z.string().max(64), id: z.string().max(128) });
-const rawQuery = z.record(z.string(), z.union([z.string().max(2048), z.array(z.string().max(2048)).max(20)]));
+// Strings as every route takes them: no control characters (decision 0059).
+const typeParams = z.object({ type: singleLineText().max(64) });
+const readParams = z.object({ type: singleLineText().max(64), id: singleLineText().max(128) });
+const rawQuery = z.record(
+  singleLineText().max(128),
+  z.union([singleLineText().max(2048), z.array(singleLineText().max(2048)).max(20)]),
+);
 
 function baseUrlOf(context: AppContext, request: FastifyRequest): string {
   const origin = context.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;

@@ -15,6 +15,7 @@ import {
   registeredAppListSchema,
   smartAppRegisteredSchema,
   smartAppRegistrationSchema,
+  smartAuthorizeQuerySchema,
   smartConsentRequestSchema,
   smartDecisionResultSchema,
   smartDecisionSchema,
@@ -124,7 +125,7 @@ export async function smartAppsRoutes(app: FastifyInstance, { context }: { conte
     {
       config: { access: access.public },
       onRequest: perIp,
-      schema: { querystring: z.record(z.string(), z.unknown()) },
+      schema: { querystring: smartAuthorizeQuerySchema },
     },
     async (request, reply) => {
       const outcome = await authorize(context, request.query, fhirBaseUrl(context, request));

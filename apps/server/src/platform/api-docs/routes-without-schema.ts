@@ -17,6 +17,12 @@ export const ROUTES_WITHOUT_SCHEMA: Readonly<Record<string, SchemaExemption>> = 
       'its messages are the schemas of @app/contracts/realtime. The access token travels in the first message.',
     inApiDescription: true,
   },
+  'GET /oauth/smart/authorize': {
+    reason:
+      'SMART App Launch authorization (decision 0082): a browser navigation answered by a redirect — to the ' +
+      'consent screen, or back to the app with an error — or, when it cannot redirect, an HTML page.',
+    inApiDescription: true,
+  },
   // The FHIR R4 API (decision 0081) is described by FHIR's own means: its CapabilityStatement at
   // GET /fhir/R4/metadata, and every answer is a FHIR resource checked against the R4 and US Core
   // profiles in its tests. It is not part of this description of the portal's own API.
