@@ -70,7 +70,8 @@ export const accessHistoryQuerySchema = z.object({ before: listCursorSchema(), p
 export type AccessHistoryQuery = z.input<typeof accessHistoryQuerySchema>;
 
 /** The role an actor had, as the patient reads it. */
-export const AUDIT_ACTOR_ROLES = ['provider', 'patient', 'family'] as const;
+/** `app`: an app the patient connected (SMART, decision 0084), named by its registered name. */
+export const AUDIT_ACTOR_ROLES = ['provider', 'patient', 'family', 'app'] as const;
 export const auditActorRoleSchema = z.enum(AUDIT_ACTOR_ROLES);
 
 export const accessHistoryEntrySchema = z.object({

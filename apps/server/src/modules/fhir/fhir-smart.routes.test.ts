@@ -181,5 +181,17 @@ describe('FHIR through a SMART app', () => {
     const last = appReads.at(-1);
     expect(last?.actingForUserId).toBe(jane.id);
     expect(last?.actorUserId).not.toBe(jane.id);
+    // jane's "Who opened my record" names the app, as an app, not inside her session.
+    const history = await t.app.inject({
+      url: '/api/me/access-history',
+      headers: { authorization: `Bearer ${janeToken}` },
+    });
+    expect(history.json<{ entries: unknown[] }>().entries).toContainEqual(
+      expect.objectContaining({
+        actor: { firstName: 'Health Diary', lastName: '', role: 'app' },
+        throughPatientSession: false,
+        action: 'read',
+      }),
+    );
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { clinicPatients, providers } from '../../db/schema/clinics.ts';
+import { smartApps } from '../../db/schema/smart-apps.ts';
 
 const actors = alias(users, 'audit_actors');
 const actingFor = alias(users, 'audit_acting_for');
@@ -41,6 +42,8 @@ export async function findAccessHistory(db: Db, patientId: string, afterId: stri
     isNotNull(auditEvents.actorUserId),
     ne(auditEvents.actorUserId, patientId),
     inArray(auditEvents.action, RECORD_ACTIONS),
+    // A person, or an app the patient connected reading for them (decision 0084).
+    or(isNotNull(actors.id), isNotNull(smartApps.id)),
     olderThan(afterId),
   );
   return db
@@ -53,9 +56,11 @@ export async function findAccessHistory(db: Db, patientId: string, afterId: stri
       firstName: actors.firstName,
       lastName: actors.lastName,
       memberType: actors.memberType,
+      appName: smartApps.name,
     })
     .from(auditEvents)
-    .innerJoin(actors, eq(actors.id, auditEvents.actorUserId))
+    .leftJoin(actors, eq(actors.id, auditEvents.actorUserId))
+    .leftJoin(smartApps, eq(smartApps.id, auditEvents.actorUserId))
     .where(where)
     .orderBy(...NEWEST_FIRST)
     .limit(limit);

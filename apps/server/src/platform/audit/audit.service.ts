@@ -40,13 +40,17 @@ export async function accessHistory(
     entries: rows.slice(0, pageSize).map((row) => ({
       id: row.id,
       occurredAt: row.occurredAt.toISOString(),
-      actor: {
-        firstName: row.firstName,
-        lastName: row.lastName,
-        // Another patient account reaching this record is a family member (spec 3 §4).
-        role: row.memberType === 'doctor' ? 'provider' : 'family',
-      },
-      throughPatientSession: row.actingForUserId !== null,
+      actor:
+        row.appName !== null
+          ? { firstName: row.appName, lastName: '', role: 'app' as const }
+          : {
+              firstName: row.firstName ?? '',
+              lastName: row.lastName ?? '',
+              // Another patient account reaching this record is a family member (spec 3 §4).
+              role: row.memberType === 'doctor' ? ('provider' as const) : ('family' as const),
+            },
+      // An app reads with the patient's consent, not inside their session.
+      throughPatientSession: row.appName === null && row.actingForUserId !== null,
       // A type the pages do not know yet reads as the chart.
       resourceType: auditResourceTypeSchema.catch('patient-chart').parse(row.resourceType),
       action: row.action,

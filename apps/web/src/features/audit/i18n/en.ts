@@ -23,6 +23,7 @@ export const auditEn = {
   role_provider: 'Care team',
   role_family: 'Family member',
   role_patient: 'Patient',
+  role_app: 'Connected app',
 
   // Actions
   action_read: 'Viewed',

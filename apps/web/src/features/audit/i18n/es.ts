@@ -21,6 +21,7 @@ export const auditEs: Record<keyof typeof auditEn, string> = {
   role_provider: 'Equipo de atención',
   role_family: 'Familiar',
   role_patient: 'Paciente',
+  role_app: 'Aplicación conectada',
 
   action_read: 'Consultó',
   action_create: 'Agregó',
