@@ -31,6 +31,12 @@ const PARAM_TYPES: Record<string, { type: string; documentation: string }> = {
   status: { type: 'token', documentation: 'A comma separates alternatives.' },
   category: { type: 'token', documentation: 'system|code or code.' },
   code: { type: 'token', documentation: 'system|code or code (LOINC for Observation).' },
+  schedule: { type: 'reference', documentation: 'Schedule/<id> or <id>; a comma separates alternatives.' },
+  start: {
+    type: 'date',
+    documentation:
+      'Required for Slot: a range with both ends (e.g. start=ge2026-12-01&start=lt2026-12-08), at most 31 days; prefixes as for date.',
+  },
 };
 
 /**

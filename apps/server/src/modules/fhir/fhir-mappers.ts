@@ -433,3 +433,56 @@ export function communicationResource(row: MessageRow): FhirResource {
     payload: [{ contentString: row.body }],
   };
 }
+
+export interface ScheduleRow {
+  /** The provider's row in one clinic (providers.id): one Schedule per provider and clinic. */
+  id: string;
+  practitionerUserId: string;
+  /** The departments where the provider offers visits that patients may book. */
+  departmentIds: string[];
+  /** The consultation types offered there, by name. */
+  serviceNames: string[];
+}
+
+/**
+ * A provider's public availability (issue 21, decision 0085) as Schedule: the practitioner and the
+ * locations where they see patients; its Slots are computed by the portal's slot search.
+ */
+export function scheduleResource(row: ScheduleRow): FhirResource {
+  return {
+    resourceType: 'Schedule',
+    id: row.id,
+    active: true,
+    ...(row.serviceNames.length > 0 ? { serviceType: row.serviceNames.map((text) => ({ text })) } : {}),
+    actor: [
+      { reference: `Practitioner/${row.practitionerUserId}` },
+      ...row.departmentIds.map((id) => ({ reference: `Location/${id}` })),
+    ],
+  };
+}
+
+export interface SlotRow {
+  id: string;
+  scheduleId: string;
+  start: Date;
+  end: Date;
+  status: 'free' | 'busy';
+  /** The consultation types of the grid at this time, by name. */
+  serviceNames: string[];
+}
+
+/**
+ * One time of a Schedule's grid (decision 0085): `free` when the portal's slot search offers it for
+ * at least one consultation type, `busy` when the grid has it but nothing may be booked at it.
+ */
+export function slotResource(row: SlotRow): FhirResource {
+  return {
+    resourceType: 'Slot',
+    id: row.id,
+    ...(row.serviceNames.length > 0 ? { serviceType: row.serviceNames.map((text) => ({ text })) } : {}),
+    schedule: { reference: `Schedule/${row.scheduleId}` },
+    status: row.status,
+    start: row.start.toISOString(),
+    end: row.end.toISOString(),
+  };
+}

@@ -7,7 +7,8 @@ import { fhirErrors } from './fhir-outcome.ts';
 export const DEFAULT_COUNT = 50;
 export const MAX_COUNT = 200;
 
-export type SearchParamName = '_id' | 'patient' | 'date' | 'status' | 'category' | 'code';
+export type SearchParamName =
+  '_id' | 'patient' | 'date' | 'status' | 'category' | 'code' | 'schedule' | 'start';
 
 export const DATE_PREFIXES = ['eq', 'ne', 'lt', 'gt', 'le', 'ge', 'sa', 'eb'] as const;
 export type DatePrefix = (typeof DATE_PREFIXES)[number];
@@ -31,6 +32,10 @@ export interface SearchQuery {
   status: string[] | null;
   category: TokenValue[] | null;
   code: TokenValue[] | null;
+  /** Slot `schedule`: Schedule ids (`Schedule/<id>` or `<id>`), a comma separating alternatives. */
+  schedule: string[] | null;
+  /** Slot `start`: a repeated value is AND (a range), as for `date`. */
+  start: DateFilter[];
   count: number;
   offset: number;
 }
@@ -136,6 +141,15 @@ function orList(name: string, raw: string | string[] | undefined): string[] | nu
   return items;
 }
 
+/** The Schedule a `schedule` value names: `Schedule/<id>` or `<id>`. */
+function scheduleId(value: string): string {
+  const id = value.startsWith('Schedule/') ? value.slice('Schedule/'.length) : value;
+  if (id.includes('/')) {
+    throw fhirErrors.badRequest(`schedule must name a Schedule, not "${value}".`);
+  }
+  return id;
+}
+
 /** The patient a `patient` (or `subject`) value names: `Patient/<id>` or `<id>`. */
 function patientId(value: string): string {
   const id = value.startsWith('Patient/') ? value.slice('Patient/'.length) : value;
@@ -172,6 +186,8 @@ export function parseSearch(type: string, raw: RawQuery, allowed: readonly Searc
     status: orList('status', raw.status),
     category: orList('category', raw.category)?.map(parseToken) ?? null,
     code: orList('code', raw.code)?.map(parseToken) ?? null,
+    schedule: orList('schedule', raw.schedule)?.map(scheduleId) ?? null,
+    start: valuesOf(raw.start).map(parseDate),
     count: count === null ? DEFAULT_COUNT : Math.min(nonNegativeInteger('_count', count), MAX_COUNT),
     offset: offset === null ? 0 : nonNegativeInteger('_offset', offset),
   };

@@ -27,7 +27,7 @@ import {
 } from '../../db/schema/clinics.ts';
 import { insuranceCards } from '../../db/schema/insurance.ts';
 import { messageThreadParticipants, messageThreads, threadMessages } from '../../db/schema/messaging.ts';
-import { appointments } from '../../db/schema/scheduling.ts';
+import { appointments, providerConsultationTypes } from '../../db/schema/scheduling.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
 import type { FhirCaller } from './fhir-caller.ts';
 import type {
@@ -38,6 +38,7 @@ import type {
   OrganizationRow,
   PatientRow,
   PractitionerRow,
+  ScheduleRow,
   VitalRow,
 } from './fhir-mappers.ts';
 import type { DateFilter } from './fhir-search.ts';
@@ -395,4 +396,85 @@ export async function findMessages(db: Db, caller: FhirCaller, query: PageQuery)
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);
+}
+
+/**
+ * What patients may book (decision 0085, the portal's booking rules, spec 2 §2 and §6): an offer of a
+ * schedulable provider, in a department open for scheduling, of a consultation type that is not
+ * internal, in one of the caller's directory clinics.
+ */
+function publicOfferWhere(caller: FhirCaller): SQL | undefined {
+  return and(
+    anyOf(providers.clinicId, caller.directoryClinicIds),
+    sql`(${providers.scheduling} or ${providers.groupScheduling})`,
+    eq(departments.isScheduling, true),
+    eq(departments.clinicId, providers.clinicId),
+    eq(consultationTypes.clinicId, providers.clinicId),
+    eq(consultationTypes.isInternal, false),
+  );
+}
+
+/** Schedules: one per provider (and clinic) with at least one public offer; one statement per page. */
+export async function findSchedules(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<ScheduleRow>> {
+  const rows = await db
+    .select({
+      id: providers.id,
+      practitionerUserId: providers.userId,
+      departmentIds: sql<
+        string[]
+      >`array_agg(distinct ${departments.id}::text order by ${departments.id}::text)`,
+      serviceNames: sql<
+        string[]
+      >`array_agg(distinct ${consultationTypes.name} order by ${consultationTypes.name})`,
+      total,
+    })
+    .from(providerConsultationTypes)
+    .innerJoin(providers, eq(providers.id, providerConsultationTypes.providerId))
+    .innerJoin(departments, eq(departments.id, providerConsultationTypes.departmentId))
+    .innerJoin(consultationTypes, eq(consultationTypes.id, providerConsultationTypes.consultationTypeId))
+    .where(and(publicOfferWhere(caller), ...query.where))
+    .groupBy(providers.id, providers.userId)
+    .orderBy(asc(providers.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+/** A public offer (decision 0085) with what the slot computation needs. */
+export interface PublicOffer {
+  providerId: string;
+  departmentId: string;
+  consultationTypeName: string;
+  timezone: string;
+  durationMinutes: number;
+  bookingOpenDate: string | null;
+  bookingCloseDate: string | null;
+}
+
+/** The public offers of some schedules (all of the caller's clinics when `scheduleIds` is null). */
+export async function findPublicOffers(
+  db: Db,
+  caller: FhirCaller,
+  scheduleIds: readonly string[] | null,
+): Promise<PublicOffer[]> {
+  return db
+    .select({
+      providerId: providers.id,
+      departmentId: departments.id,
+      consultationTypeName: consultationTypes.name,
+      timezone: departments.timezone,
+      durationMinutes: consultationTypes.durationMinutes,
+      bookingOpenDate: providerConsultationTypes.bookingOpenDate,
+      bookingCloseDate: providerConsultationTypes.bookingCloseDate,
+    })
+    .from(providerConsultationTypes)
+    .innerJoin(providers, eq(providers.id, providerConsultationTypes.providerId))
+    .innerJoin(departments, eq(departments.id, providerConsultationTypes.departmentId))
+    .innerJoin(consultationTypes, eq(consultationTypes.id, providerConsultationTypes.consultationTypeId))
+    .where(and(publicOfferWhere(caller), scheduleIds === null ? undefined : anyOf(providers.id, scheduleIds)))
+    .orderBy(asc(providers.id), asc(departments.id), asc(consultationTypes.name));
 }

@@ -224,6 +224,8 @@ describe('FHIR R4 API', () => {
         'Practitioner',
         'Organization',
         'Location',
+        'Schedule',
+        'Slot',
       ]);
       for (const resource of rest?.resource ?? []) {
         expect(resource.interaction.map((interaction) => interaction.code)).toEqual(['read', 'search-type']);
@@ -231,6 +233,10 @@ describe('FHIR R4 API', () => {
       const observation = rest?.resource.find((resource) => resource.type === 'Observation');
       expect(observation?.searchParam.map((param) => param.name).sort()).toEqual(
         ['_count', '_id', 'category', 'code', 'date', 'patient', 'status'].sort(),
+      );
+      const slot = rest?.resource.find((resource) => resource.type === 'Slot');
+      expect(slot?.searchParam.map((param) => param.name).sort()).toEqual(
+        ['_count', '_id', 'schedule', 'start', 'status'].sort(),
       );
     });
   });

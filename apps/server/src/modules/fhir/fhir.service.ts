@@ -2,7 +2,7 @@ import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuditResourceType } from '@app/contracts/audit';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { clinics, departments } from '../../db/schema/clinics.ts';
+import { clinics, departments, providers } from '../../db/schema/clinics.ts';
 import { insuranceCards } from '../../db/schema/insurance.ts';
 import { messageThreadParticipants, threadMessages } from '../../db/schema/messaging.ts';
 import { appointments } from '../../db/schema/scheduling.ts';
@@ -22,6 +22,8 @@ import {
   organizationResource,
   patientResource,
   practitionerResource,
+  scheduleResource,
+  slotResource,
 } from './fhir-mappers.ts';
 import { fhirErrors } from './fhir-outcome.ts';
 import {
@@ -33,12 +35,14 @@ import {
   findOrganizations,
   findPatients,
   findPractitioners,
+  findSchedules,
   findVitals,
   instantMatches,
   periodMatches,
   type PageQuery,
 } from './fhir.repository.ts';
 import { isUuid, parseSearch, type RawQuery, type SearchParamName, type SearchQuery } from './fhir-search.ts';
+import { searchSlots } from './fhir-slots.ts';
 import type { FhirResource } from './fhir-types.ts';
 
 /** What one search found: the page's resources, the total, and the patients whose data it shows. */
@@ -233,6 +237,23 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
       return { resources: found.rows.map(locationResource), total: found.total, patientIds: [] };
     },
   },
+  // Public availability (decision 0085): any signed-in caller of the clinic, no patient's data.
+  Schedule: {
+    params: ['_id'],
+    audit: null,
+    async search(context, caller, query) {
+      const found = await findSchedules(context.db, caller, page(query, [idFilter(providers.id, query.ids)]));
+      return { resources: found.rows.map(scheduleResource), total: found.total, patientIds: [] };
+    },
+  },
+  Slot: {
+    params: ['_id', 'schedule', 'start', 'status'],
+    audit: null,
+    async search(context, caller, query) {
+      const found = await searchSlots(context, caller, query);
+      return { resources: found.rows.map(slotResource), total: found.total, patientIds: [] };
+    },
+  },
 };
 
 export const SERVED_TYPES = Object.keys(RESOURCES);
@@ -283,7 +304,8 @@ export async function readResource(
   const query = parseSearch(type, { _id: id }, definition.params);
   const found = await definition.search(context, caller, { ...query, count: 1 });
   const [resource] = found.resources;
-  if (!resource || !isUuid(id)) {
+  // Ids are ours (UUIDs, or a Slot's composite id): only the resource of exactly this id answers.
+  if (!resource || resource.id !== id) {
     throw fhirErrors.notFound(type, id);
   }
   return { resource, patientIds: found.patientIds, definition };
