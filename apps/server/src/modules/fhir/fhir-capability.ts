@@ -31,6 +31,14 @@ const PARAM_TYPES: Record<string, { type: string; documentation: string }> = {
   status: { type: 'token', documentation: 'A comma separates alternatives.' },
   category: { type: 'token', documentation: 'system|code or code.' },
   code: { type: 'token', documentation: 'system|code or code (LOINC for Observation).' },
+  questionnaire: {
+    type: 'reference',
+    documentation: 'Questionnaire/<id> or <id>; a comma separates alternatives.',
+  },
+  authored: {
+    type: 'date',
+    documentation: 'When the answers were saved; prefixes and partial dates as for date.',
+  },
   schedule: { type: 'reference', documentation: 'Schedule/<id> or <id>; a comma separates alternatives.' },
   start: {
     type: 'date',

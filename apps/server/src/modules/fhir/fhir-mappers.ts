@@ -1,3 +1,10 @@
+import {
+  acceptsMultiple,
+  isDateAnswer,
+  type Answer,
+  type Field,
+  type Form,
+} from '@app/contracts/questionnaires';
 import type { CodeableConcept, FhirResource, Quantity } from './fhir-types.ts';
 
 // Issue 21 items 1 and 4 (decision 0081): our rows → FHIR R4 resources, as plain functions of the
@@ -484,5 +491,188 @@ export function slotResource(row: SlotRow): FhirResource {
     status: row.status,
     start: row.start.toISOString(),
     end: row.end.toISOString(),
+  };
+}
+
+export interface QuestionnaireRow {
+  id: string;
+  title: string;
+  definition: Omit<Form, 'formId'>;
+}
+
+/** Our field types (spec 2 §3) as Questionnaire item types. */
+const ITEM_TYPE: Record<Field['type'], string> = {
+  numeric: 'decimal',
+  date_part: 'date',
+  variant: 'choice',
+  text: 'text',
+};
+
+type Item = Record<string, unknown>;
+
+/**
+ * A field and, after it, the fields its variants show (spec 2 §3 conditionalFieldList), each enabled
+ * only while its variant is chosen: siblings with `enableWhen`, so every linkId stays the field id the
+ * answers are keyed by.
+ */
+function fieldItems(field: Field, enableWhen?: { question: string; code: string }): Item[] {
+  const item: Item = {
+    linkId: field.fieldId,
+    text: field.label,
+    type: ITEM_TYPE[field.type],
+    ...(enableWhen
+      ? {
+          enableWhen: [
+            { question: enableWhen.question, operator: '=', answerCoding: { code: enableWhen.code } },
+          ],
+        }
+      : {}),
+    ...(field.required ? { required: true } : {}),
+    ...(field.type === 'variant' && acceptsMultiple(field) ? { repeats: true } : {}),
+    ...(field.type === 'variant'
+      ? {
+          answerOption: field.variantList.map((variant) => ({
+            valueCoding: { code: variant.id, display: variant.label },
+          })),
+        }
+      : {}),
+  };
+  return [
+    item,
+    ...field.variantList.flatMap((variant) =>
+      variant.conditionalFieldList.flatMap((child) =>
+        fieldItems(child, { question: field.fieldId, code: variant.id }),
+      ),
+    ),
+  ];
+}
+
+/**
+ * A clinic's questionnaire form (spec 2 §3, decision 0085) as Questionnaire: its groups and questions
+ * are `group` items, its fields the questions (decimal, date, choice with the variants as
+ * answerOptions, text). Deleted questions are left out.
+ */
+export function questionnaireResource(row: QuestionnaireRow): FhirResource {
+  const groups = row.definition.groupList
+    .slice()
+    .sort((a, b) => a.order - b.order)
+    .map((group) => ({
+      linkId: `group/${group.id}`,
+      text: group.title,
+      type: 'group',
+      item: group.questionList
+        .filter((question) => !question.isDeleted && question.fieldList.length > 0)
+        .map((question) => ({
+          linkId: `question/${question.id}`,
+          text: question.text,
+          type: 'group',
+          item: question.fieldList.flatMap((field) => fieldItems(field)),
+        })),
+    }))
+    .filter((group) => group.item.length > 0);
+  return {
+    resourceType: 'Questionnaire',
+    id: row.id,
+    status: 'active',
+    title: row.title,
+    ...(row.definition.description ? { description: row.definition.description } : {}),
+    subjectType: ['Patient'],
+    ...(groups.length > 0 ? { item: groups } : {}),
+  };
+}
+
+export interface QuestionnaireResponseRow {
+  id: string;
+  formId: string;
+  patientUserId: string;
+  submittedBy: string;
+  submittedAt: Date;
+  answers: Record<string, Answer>;
+  definition: Omit<Form, 'formId'>;
+}
+
+function pad(value: number, length: number): string {
+  return String(value).padStart(length, '0');
+}
+
+/** One answer as FHIR answer values; an empty or unreadable answer gives none. */
+function answerValues(field: Field, answer: Answer | undefined): Item[] {
+  if (answer === undefined || answer === null || answer === '') {
+    return [];
+  }
+  if (field.type === 'numeric') {
+    return typeof answer === 'number' ? [{ valueDecimal: answer }] : [];
+  }
+  if (field.type === 'date_part') {
+    if (!isDateAnswer(answer) || typeof answer.year !== 'number') {
+      return [];
+    }
+    // FHIR dates may be partial (year, year-month), as our date parts may be.
+    let value = pad(answer.year, 4);
+    if (typeof answer.month === 'number') {
+      value += `-${pad(answer.month, 2)}`;
+      if (typeof answer.day === 'number') {
+        value += `-${pad(answer.day, 2)}`;
+      }
+    }
+    return [{ valueDate: value }];
+  }
+  if (field.type === 'variant') {
+    const chosen = Array.isArray(answer) ? answer : typeof answer === 'string' ? [answer] : [];
+    return chosen.map((code) => {
+      const variant = field.variantList.find((candidate) => candidate.id === code);
+      return { valueCoding: { code, ...(variant ? { display: variant.label } : {}) } };
+    });
+  }
+  return typeof answer === 'string' && answer.trim() !== '' ? [{ valueString: answer }] : [];
+}
+
+/** The answered items of a field and of the fields its variants show. */
+function answeredItems(field: Field, answers: Record<string, Answer>): Item[] {
+  const values = answerValues(field, answers[field.fieldId]);
+  return [
+    ...(values.length > 0 ? [{ linkId: field.fieldId, text: field.label, answer: values }] : []),
+    ...field.variantList.flatMap((variant) =>
+      variant.conditionalFieldList.flatMap((child) => answeredItems(child, answers)),
+    ),
+  ];
+}
+
+/**
+ * A patient's saved answers to a form (spec 2 §4, decision 0085) as a completed QuestionnaireResponse,
+ * in the form's structure (groups, questions, then the answered fields); unanswered ones are left out.
+ * The author is whoever saved it: the patient, or a provider's session in self check-in.
+ */
+export function questionnaireResponseResource(row: QuestionnaireResponseRow): FhirResource {
+  const groups = row.definition.groupList
+    .slice()
+    .sort((a, b) => a.order - b.order)
+    .map((group) => ({
+      linkId: `group/${group.id}`,
+      text: group.title,
+      item: group.questionList
+        .filter((question) => !question.isDeleted)
+        .map((question) => ({
+          linkId: `question/${question.id}`,
+          text: question.text,
+          item: question.fieldList.flatMap((field) => answeredItems(field, row.answers)),
+        }))
+        .filter((question) => question.item.length > 0),
+    }))
+    .filter((group) => group.item.length > 0);
+  return {
+    resourceType: 'QuestionnaireResponse',
+    id: row.id,
+    questionnaire: `Questionnaire/${row.formId}`,
+    status: 'completed',
+    subject: { reference: `Patient/${row.patientUserId}` },
+    authored: row.submittedAt.toISOString(),
+    author: {
+      reference:
+        row.submittedBy === row.patientUserId
+          ? `Patient/${row.patientUserId}`
+          : `Practitioner/${row.submittedBy}`,
+    },
+    ...(groups.length > 0 ? { item: groups } : {}),
   };
 }

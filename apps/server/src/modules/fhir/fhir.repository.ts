@@ -26,6 +26,7 @@ import {
   providers,
 } from '../../db/schema/clinics.ts';
 import { insuranceCards } from '../../db/schema/insurance.ts';
+import { questionnaireForms, questionnaireResponses } from '../../db/schema/questionnaires.ts';
 import { messageThreadParticipants, messageThreads, threadMessages } from '../../db/schema/messaging.ts';
 import { appointments, providerConsultationTypes } from '../../db/schema/scheduling.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
@@ -38,6 +39,8 @@ import type {
   OrganizationRow,
   PatientRow,
   PractitionerRow,
+  QuestionnaireResponseRow,
+  QuestionnaireRow,
   ScheduleRow,
   VitalRow,
 } from './fhir-mappers.ts';
@@ -477,4 +480,61 @@ export async function findPublicOffers(
     .innerJoin(consultationTypes, eq(consultationTypes.id, providerConsultationTypes.consultationTypeId))
     .where(and(publicOfferWhere(caller), scheduleIds === null ? undefined : anyOf(providers.id, scheduleIds)))
     .orderBy(asc(providers.id), asc(departments.id), asc(consultationTypes.name));
+}
+
+/** The questionnaire forms of the caller's clinics (spec 2 §3). */
+export async function findQuestionnaires(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<QuestionnaireRow>> {
+  const rows = await db
+    .select({
+      id: questionnaireForms.id,
+      title: questionnaireForms.title,
+      definition: questionnaireForms.definition,
+      total,
+    })
+    .from(questionnaireForms)
+    .where(and(anyOf(questionnaireForms.clinicId, caller.directoryClinicIds), ...query.where))
+    .orderBy(asc(questionnaireForms.title), asc(questionnaireForms.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+/**
+ * Saved answers (spec 2 §4) with their form's definition: the caller's own, or those given at their
+ * PATIENT clinics (a response belongs to the clinic of its task).
+ */
+export async function findQuestionnaireResponses(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<QuestionnaireResponseRow>> {
+  const rows = await db
+    .select({
+      id: questionnaireResponses.id,
+      formId: questionnaireResponses.formId,
+      patientUserId: questionnaireResponses.patientUserId,
+      submittedBy: questionnaireResponses.submittedBy,
+      submittedAt: questionnaireResponses.submittedAt,
+      answers: questionnaireResponses.answers,
+      definition: questionnaireForms.definition,
+      total,
+    })
+    .from(questionnaireResponses)
+    .innerJoin(questionnaireForms, eq(questionnaireForms.id, questionnaireResponses.formId))
+    .where(
+      and(
+        caller.patientUserId !== null
+          ? eq(questionnaireResponses.patientUserId, caller.patientUserId)
+          : anyOf(questionnaireResponses.clinicId, caller.patientClinicIds),
+        ...query.where,
+      ),
+    )
+    .orderBy(desc(questionnaireResponses.submittedAt), asc(questionnaireResponses.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
 }

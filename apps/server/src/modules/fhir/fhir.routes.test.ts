@@ -224,6 +224,8 @@ describe('FHIR R4 API', () => {
         'Practitioner',
         'Organization',
         'Location',
+        'Questionnaire',
+        'QuestionnaireResponse',
         'Schedule',
         'Slot',
       ]);
@@ -233,6 +235,10 @@ describe('FHIR R4 API', () => {
       const observation = rest?.resource.find((resource) => resource.type === 'Observation');
       expect(observation?.searchParam.map((param) => param.name).sort()).toEqual(
         ['_count', '_id', 'category', 'code', 'date', 'patient', 'status'].sort(),
+      );
+      const answers = rest?.resource.find((resource) => resource.type === 'QuestionnaireResponse');
+      expect(answers?.searchParam.map((param) => param.name).sort()).toEqual(
+        ['_count', '_id', 'authored', 'patient', 'questionnaire'].sort(),
       );
       const slot = rest?.resource.find((resource) => resource.type === 'Slot');
       expect(slot?.searchParam.map((param) => param.name).sort()).toEqual(

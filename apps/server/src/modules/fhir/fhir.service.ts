@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { clinics, departments, providers } from '../../db/schema/clinics.ts';
 import { insuranceCards } from '../../db/schema/insurance.ts';
+import { questionnaireForms, questionnaireResponses } from '../../db/schema/questionnaires.ts';
 import { messageThreadParticipants, threadMessages } from '../../db/schema/messaging.ts';
 import { appointments } from '../../db/schema/scheduling.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
@@ -22,6 +23,8 @@ import {
   organizationResource,
   patientResource,
   practitionerResource,
+  questionnaireResource,
+  questionnaireResponseResource,
   scheduleResource,
   slotResource,
 } from './fhir-mappers.ts';
@@ -35,6 +38,8 @@ import {
   findOrganizations,
   findPatients,
   findPractitioners,
+  findQuestionnaireResponses,
+  findQuestionnaires,
   findSchedules,
   findVitals,
   instantMatches,
@@ -235,6 +240,40 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
         page(query, [idFilter(departments.id, query.ids)]),
       );
       return { resources: found.rows.map(locationResource), total: found.total, patientIds: [] };
+    },
+  },
+  // The clinics' forms (decision 0085): directory data, like Location.
+  Questionnaire: {
+    params: ['_id'],
+    audit: null,
+    async search(context, caller, query) {
+      const found = await findQuestionnaires(
+        context.db,
+        caller,
+        page(query, [idFilter(questionnaireForms.id, query.ids)]),
+      );
+      return { resources: found.rows.map(questionnaireResource), total: found.total, patientIds: [] };
+    },
+  },
+  QuestionnaireResponse: {
+    params: ['_id', 'patient', 'questionnaire', 'authored'],
+    audit: 'questionnaires',
+    async search(context, caller, query) {
+      const found = await findQuestionnaireResponses(
+        context.db,
+        caller,
+        page(query, [
+          idFilter(questionnaireResponses.id, query.ids),
+          patientFilter(questionnaireResponses.patientUserId, query.patient),
+          idFilter(questionnaireResponses.formId, query.questionnaire),
+          ...query.authored.map((date) => instantMatches(questionnaireResponses.submittedAt, date)),
+        ]),
+      );
+      return {
+        resources: found.rows.map(questionnaireResponseResource),
+        total: found.total,
+        patientIds: [...new Set(found.rows.map((row) => row.patientUserId))],
+      };
     },
   },
   // Public availability (decision 0085): any signed-in caller of the clinic, no patient's data.
