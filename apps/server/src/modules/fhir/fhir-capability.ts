@@ -18,6 +18,7 @@ const SUPPORTED_PROFILES: Record<string, string[]> = {
   Practitioner: [`${US_CORE}/us-core-practitioner`],
   Organization: [`${US_CORE}/us-core-organization`],
   Location: [`${US_CORE}/us-core-location`],
+  DocumentReference: [`${US_CORE}/us-core-documentreference`],
 };
 
 const PARAM_TYPES: Record<string, { type: string; documentation: string }> = {

@@ -676,3 +676,70 @@ export function questionnaireResponseResource(row: QuestionnaireResponseRow): Fh
     ...(groups.length > 0 ? { item: groups } : {}),
   };
 }
+
+export interface DocumentRow {
+  /** The stored file's id: the document is the file (a signed PDF or a patient's attachment). */
+  id: string;
+  ownerUserId: string;
+  uploadedByUserId: string;
+  uploaderMemberType: string;
+  purpose: string;
+  contentType: string;
+  sizeBytes: number;
+  createdAt: Date;
+  /** A signed document's title and signing time. */
+  signedTitle: string | null;
+  signedAt: Date | null;
+  /** An appointment attachment's title and appointment. */
+  attachmentTitle: string | null;
+  appointmentId: string | null;
+}
+
+export const SIGNED_DOCUMENT_PURPOSE = 'signed-document';
+export const APPOINTMENT_ATTACHMENT_PURPOSE = 'appointment-attachment';
+
+/**
+ * A file the portal holds for a patient (decision 0085) as a US Core DocumentReference: a signed
+ * clinic document (LOINC 59284-0 Patient consent) or an attachment the patient added to a visit
+ * (LOINC 51855-5 Patient note). The content is a link to the portal's authorised file route
+ * (`/api/files/<id>`, same origin as /fhir/R4), never the bytes inline.
+ */
+export function documentReferenceResource(row: DocumentRow): FhirResource {
+  const signed = row.purpose === SIGNED_DOCUMENT_PURPOSE;
+  const title = (signed ? row.signedTitle : row.attachmentTitle) ?? 'Document';
+  const date = (signed ? row.signedAt : null) ?? row.createdAt;
+  const author =
+    row.uploadedByUserId === row.ownerUserId
+      ? { reference: `Patient/${row.ownerUserId}` }
+      : row.uploaderMemberType === 'doctor'
+        ? { reference: `Practitioner/${row.uploadedByUserId}` }
+        : null;
+  return {
+    resourceType: 'DocumentReference',
+    id: row.id,
+    meta: { profile: [`${US_CORE}/us-core-documentreference`] },
+    status: 'current',
+    type: signed
+      ? { coding: [{ system: LOINC, code: '59284-0', display: 'Patient Consent' }], text: 'Signed document' }
+      : { coding: [{ system: LOINC, code: '51855-5', display: 'Patient Note' }], text: 'Visit attachment' },
+    category: [{ text: signed ? 'Signed document' : 'Patient attachment' }],
+    subject: { reference: `Patient/${row.ownerUserId}` },
+    date: date.toISOString(),
+    ...(author ? { author: [author] } : {}),
+    description: title,
+    content: [
+      {
+        attachment: {
+          contentType: row.contentType,
+          url: `/api/files/${row.id}`,
+          size: row.sizeBytes,
+          title,
+          creation: row.createdAt.toISOString(),
+        },
+      },
+    ],
+    ...(row.appointmentId
+      ? { context: { related: [{ reference: `Appointment/${row.appointmentId}` }] } }
+      : {}),
+  };
+}

@@ -6,6 +6,8 @@ import {
   exists,
   gte,
   inArray,
+  isNotNull,
+  isNull,
   lt,
   lte,
   gt,
@@ -26,6 +28,9 @@ import {
   providers,
 } from '../../db/schema/clinics.ts';
 import { insuranceCards } from '../../db/schema/insurance.ts';
+import { signDocuments, signedDocuments } from '../../db/schema/documents.ts';
+import { storedFiles } from '../../db/schema/files.ts';
+import { appointmentAttachments } from '../../db/schema/patient-records.ts';
 import { questionnaireForms, questionnaireResponses } from '../../db/schema/questionnaires.ts';
 import { messageThreadParticipants, messageThreads, threadMessages } from '../../db/schema/messaging.ts';
 import { appointments, providerConsultationTypes } from '../../db/schema/scheduling.ts';
@@ -34,6 +39,7 @@ import type { FhirCaller } from './fhir-caller.ts';
 import type {
   AppointmentRow,
   CoverageRow,
+  DocumentRow,
   MessageRow,
   LocationRow,
   OrganizationRow,
@@ -44,6 +50,7 @@ import type {
   ScheduleRow,
   VitalRow,
 } from './fhir-mappers.ts';
+import { APPOINTMENT_ATTACHMENT_PURPOSE, SIGNED_DOCUMENT_PURPOSE } from './fhir-mappers.ts';
 import type { DateFilter } from './fhir-search.ts';
 
 // Queries only (decision 0081): each search is one statement per page, narrowed first by the
@@ -534,6 +541,62 @@ export async function findQuestionnaireResponses(
       ),
     )
     .orderBy(desc(questionnaireResponses.submittedAt), asc(questionnaireResponses.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+const uploader = alias(users, 'uploader');
+
+/** A date filter on a document's date: when it was signed, else when the file was stored. */
+export function documentDateMatches(filter: DateFilter): SQL | undefined {
+  return or(
+    and(isNotNull(signedDocuments.signedAt), instantMatches(signedDocuments.signedAt, filter)),
+    and(isNull(signedDocuments.signedAt), instantMatches(storedFiles.createdAt, filter)),
+  );
+}
+
+/**
+ * The files the portal holds as documents (decision 0085): signed documents and appointment
+ * attachments (insurance card images are the Coverage's), the caller's own, or those of their PATIENT
+ * clinics (a file belongs to one clinic, as GET /api/files/:fileId decides).
+ */
+export async function findDocuments(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<DocumentRow>> {
+  const rows = await db
+    .select({
+      id: storedFiles.id,
+      ownerUserId: storedFiles.ownerUserId,
+      uploadedByUserId: storedFiles.uploadedByUserId,
+      uploaderMemberType: uploader.memberType,
+      purpose: storedFiles.purpose,
+      contentType: storedFiles.contentType,
+      sizeBytes: storedFiles.sizeBytes,
+      createdAt: storedFiles.createdAt,
+      signedTitle: signDocuments.title,
+      signedAt: signedDocuments.signedAt,
+      attachmentTitle: appointmentAttachments.title,
+      appointmentId: appointmentAttachments.appointmentId,
+      total,
+    })
+    .from(storedFiles)
+    .innerJoin(uploader, eq(uploader.id, storedFiles.uploadedByUserId))
+    .leftJoin(signedDocuments, eq(signedDocuments.fileId, storedFiles.id))
+    .leftJoin(signDocuments, eq(signDocuments.id, signedDocuments.documentId))
+    .leftJoin(appointmentAttachments, eq(appointmentAttachments.fileId, storedFiles.id))
+    .where(
+      and(
+        anyOf(storedFiles.purpose, [SIGNED_DOCUMENT_PURPOSE, APPOINTMENT_ATTACHMENT_PURPOSE]),
+        caller.patientUserId !== null
+          ? eq(storedFiles.ownerUserId, caller.patientUserId)
+          : anyOf(storedFiles.clinicId, caller.patientClinicIds),
+        ...query.where,
+      ),
+    )
+    .orderBy(desc(storedFiles.createdAt), asc(storedFiles.id))
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);

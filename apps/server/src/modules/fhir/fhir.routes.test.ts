@@ -226,6 +226,7 @@ describe('FHIR R4 API', () => {
         'Location',
         'Questionnaire',
         'QuestionnaireResponse',
+        'DocumentReference',
         'Schedule',
         'Slot',
       ]);
@@ -239,6 +240,10 @@ describe('FHIR R4 API', () => {
       const answers = rest?.resource.find((resource) => resource.type === 'QuestionnaireResponse');
       expect(answers?.searchParam.map((param) => param.name).sort()).toEqual(
         ['_count', '_id', 'authored', 'patient', 'questionnaire'].sort(),
+      );
+      const documents = rest?.resource.find((resource) => resource.type === 'DocumentReference');
+      expect(documents?.searchParam.map((param) => param.name).sort()).toEqual(
+        ['_count', '_id', 'date', 'patient', 'status'].sort(),
       );
       const slot = rest?.resource.find((resource) => resource.type === 'Slot');
       expect(slot?.searchParam.map((param) => param.name).sort()).toEqual(

@@ -3,6 +3,7 @@ import type { AuditResourceType } from '@app/contracts/audit';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { clinics, departments, providers } from '../../db/schema/clinics.ts';
+import { storedFiles } from '../../db/schema/files.ts';
 import { insuranceCards } from '../../db/schema/insurance.ts';
 import { questionnaireForms, questionnaireResponses } from '../../db/schema/questionnaires.ts';
 import { messageThreadParticipants, threadMessages } from '../../db/schema/messaging.ts';
@@ -14,6 +15,7 @@ import {
   appointmentResource,
   communicationResource,
   coverageResource,
+  documentReferenceResource,
   LOINC,
   loincCodesOf,
   locationResource,
@@ -31,8 +33,10 @@ import {
 import { fhirErrors } from './fhir-outcome.ts';
 import {
   anyOf,
+  documentDateMatches,
   findAppointments,
   findCoverages,
+  findDocuments,
   findMessages,
   findLocations,
   findOrganizations,
@@ -273,6 +277,31 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
         resources: found.rows.map(questionnaireResponseResource),
         total: found.total,
         patientIds: [...new Set(found.rows.map((row) => row.patientUserId))],
+      };
+    },
+  },
+  // Signed documents and visit attachments (decision 0085): links to the portal's file route.
+  DocumentReference: {
+    params: ['_id', 'patient', 'date', 'status'],
+    audit: 'documents',
+    async search(context, caller, query) {
+      // Every file we serve is the current version (we keep no superseded documents).
+      const found =
+        query.status !== null && !query.status.includes('current')
+          ? { rows: [], total: 0 }
+          : await findDocuments(
+              context.db,
+              caller,
+              page(query, [
+                idFilter(storedFiles.id, query.ids),
+                patientFilter(storedFiles.ownerUserId, query.patient),
+                ...query.dates.map((date) => documentDateMatches(date)),
+              ]),
+            );
+      return {
+        resources: found.rows.map(documentReferenceResource),
+        total: found.total,
+        patientIds: [...new Set(found.rows.map((row) => row.ownerUserId))],
       };
     },
   },
