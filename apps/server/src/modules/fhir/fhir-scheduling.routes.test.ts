@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { consultationTypes } from '../../db/schema/clinics.ts';
+import { slotHolds } from '../../db/schema/scheduling.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { expectValidFhir } from '../../test/expect-valid-fhir.ts';
 import {
@@ -32,6 +33,7 @@ describe('FHIR R4 Schedule and Slot', () => {
   let oliveToken: string;
   let providerToken: string;
   let otherProviderToken: string;
+  let janeId: string;
 
   async function get(url: string, token?: string) {
     const response = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
@@ -60,6 +62,7 @@ describe('FHIR R4 Schedule and Slot', () => {
     world = await createSchedulingWorld(db);
     other = await createSchedulingWorld(db);
     const jane = await createClinicPatient(db, world.clinicId);
+    janeId = jane.id;
     const olive = await createClinicPatient(db, other.clinicId);
     janeToken = (await loginTokens(t.app, jane.username)).access_token;
     oliveToken = (await loginTokens(t.app, olive.username)).access_token;
@@ -165,6 +168,25 @@ describe('FHIR R4 Schedule and Slot', () => {
       expect(next).toContain('_offset=5');
       const second = await search(next.slice(next.indexOf('/fhir/R4')), janeToken);
       expect(slotsOf(second)[0]?.start).toBe('2026-12-02T15:30:00.000Z');
+    });
+
+    it('keeps a patient’s own hold free for her, busy for everyone else', async () => {
+      await t.context.db.insert(slotHolds).values({
+        clinicId: world.clinicId,
+        providerId: world.provider.providerId,
+        departmentId: world.departmentId,
+        consultationTypeId: world.officeTypeId,
+        patientUserId: janeId,
+        heldByUserId: janeId,
+        startAt: new Date('2026-12-03T16:00:00Z'),
+        finishAt: new Date('2026-12-03T16:30:00Z'),
+        expiresAt: new Date('2026-12-01T12:10:00Z'),
+      });
+      const query = '/fhir/R4/Slot?start=ge2026-12-03&start=lt2026-12-04&status=busy';
+      expect((await search(query, janeToken)).total).toBe(0);
+      expect(slotsOf(await search(query, providerToken)).map((slot) => slot.start)).toEqual([
+        '2026-12-03T16:00:00.000Z',
+      ]);
     });
 
     it('offers only future times (the clock is 07:00 New York on 1 December)', async () => {
