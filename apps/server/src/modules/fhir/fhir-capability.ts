@@ -18,6 +18,7 @@ const SUPPORTED_PROFILES: Record<string, string[]> = {
   Practitioner: [`${US_CORE}/us-core-practitioner`],
   Organization: [`${US_CORE}/us-core-organization`],
   Location: [`${US_CORE}/us-core-location`],
+  DocumentReference: [`${US_CORE}/us-core-documentreference`],
 };
 
 const PARAM_TYPES: Record<string, { type: string; documentation: string }> = {
@@ -31,6 +32,20 @@ const PARAM_TYPES: Record<string, { type: string; documentation: string }> = {
   status: { type: 'token', documentation: 'A comma separates alternatives.' },
   category: { type: 'token', documentation: 'system|code or code.' },
   code: { type: 'token', documentation: 'system|code or code (LOINC for Observation).' },
+  questionnaire: {
+    type: 'reference',
+    documentation: 'Questionnaire/<id> or <id>; a comma separates alternatives.',
+  },
+  authored: {
+    type: 'date',
+    documentation: 'When the answers were saved; prefixes and partial dates as for date.',
+  },
+  schedule: { type: 'reference', documentation: 'Schedule/<id> or <id>; a comma separates alternatives.' },
+  start: {
+    type: 'date',
+    documentation:
+      'Required for Slot: a range with both ends (e.g. start=ge2026-12-01&start=lt2026-12-08), at most 31 days; prefixes as for date.',
+  },
 };
 
 /**

@@ -1,3 +1,10 @@
+import {
+  acceptsMultiple,
+  isDateAnswer,
+  type Answer,
+  type Field,
+  type Form,
+} from '@app/contracts/questionnaires';
 import type { CodeableConcept, FhirResource, Quantity } from './fhir-types.ts';
 
 // Issue 21 items 1 and 4 (decision 0081): our rows → FHIR R4 resources, as plain functions of the
@@ -431,5 +438,308 @@ export function communicationResource(row: MessageRow): FhirResource {
           : `Practitioner/${row.senderUserId}`,
     },
     payload: [{ contentString: row.body }],
+  };
+}
+
+export interface ScheduleRow {
+  /** The provider's row in one clinic (providers.id): one Schedule per provider and clinic. */
+  id: string;
+  practitionerUserId: string;
+  /** The departments where the provider offers visits that patients may book. */
+  departmentIds: string[];
+  /** The consultation types offered there, by name. */
+  serviceNames: string[];
+}
+
+/**
+ * A provider's public availability (issue 21, decision 0085) as Schedule: the practitioner and the
+ * locations where they see patients; its Slots are computed by the portal's slot search.
+ */
+export function scheduleResource(row: ScheduleRow): FhirResource {
+  return {
+    resourceType: 'Schedule',
+    id: row.id,
+    active: true,
+    ...(row.serviceNames.length > 0 ? { serviceType: row.serviceNames.map((text) => ({ text })) } : {}),
+    actor: [
+      { reference: `Practitioner/${row.practitionerUserId}` },
+      ...row.departmentIds.map((id) => ({ reference: `Location/${id}` })),
+    ],
+  };
+}
+
+export interface SlotRow {
+  id: string;
+  scheduleId: string;
+  start: Date;
+  end: Date;
+  status: 'free' | 'busy';
+  /** The consultation types of the grid at this time, by name. */
+  serviceNames: string[];
+}
+
+/**
+ * One time of a Schedule's grid (decision 0085): `free` when the portal's slot search offers it for
+ * at least one consultation type, `busy` when the grid has it but nothing may be booked at it.
+ */
+export function slotResource(row: SlotRow): FhirResource {
+  return {
+    resourceType: 'Slot',
+    id: row.id,
+    ...(row.serviceNames.length > 0 ? { serviceType: row.serviceNames.map((text) => ({ text })) } : {}),
+    schedule: { reference: `Schedule/${row.scheduleId}` },
+    status: row.status,
+    start: row.start.toISOString(),
+    end: row.end.toISOString(),
+  };
+}
+
+export interface QuestionnaireRow {
+  id: string;
+  title: string;
+  definition: Omit<Form, 'formId'>;
+}
+
+/** Our field types (spec 2 §3) as Questionnaire item types. */
+const ITEM_TYPE: Record<Field['type'], string> = {
+  numeric: 'decimal',
+  date_part: 'date',
+  variant: 'choice',
+  text: 'text',
+};
+
+type Item = Record<string, unknown>;
+
+/**
+ * A field and, after it, the fields its variants show (spec 2 §3 conditionalFieldList), each enabled
+ * only while its variant is chosen: siblings with `enableWhen`, so every linkId stays the field id the
+ * answers are keyed by.
+ */
+function fieldItems(field: Field, enableWhen?: { question: string; code: string }): Item[] {
+  const item: Item = {
+    linkId: field.fieldId,
+    text: field.label,
+    type: ITEM_TYPE[field.type],
+    ...(enableWhen
+      ? {
+          enableWhen: [
+            { question: enableWhen.question, operator: '=', answerCoding: { code: enableWhen.code } },
+          ],
+        }
+      : {}),
+    ...(field.required ? { required: true } : {}),
+    ...(field.type === 'variant' && acceptsMultiple(field) ? { repeats: true } : {}),
+    ...(field.type === 'variant'
+      ? {
+          answerOption: field.variantList.map((variant) => ({
+            valueCoding: { code: variant.id, display: variant.label },
+          })),
+        }
+      : {}),
+  };
+  return [
+    item,
+    ...field.variantList.flatMap((variant) =>
+      variant.conditionalFieldList.flatMap((child) =>
+        fieldItems(child, { question: field.fieldId, code: variant.id }),
+      ),
+    ),
+  ];
+}
+
+/**
+ * A clinic's questionnaire form (spec 2 §3, decision 0085) as Questionnaire: its groups and questions
+ * are `group` items, its fields the questions (decimal, date, choice with the variants as
+ * answerOptions, text). Deleted questions are left out.
+ */
+export function questionnaireResource(row: QuestionnaireRow): FhirResource {
+  const groups = row.definition.groupList
+    .slice()
+    .sort((a, b) => a.order - b.order)
+    .map((group) => ({
+      linkId: `group/${group.id}`,
+      text: group.title,
+      type: 'group',
+      item: group.questionList
+        .filter((question) => !question.isDeleted && question.fieldList.length > 0)
+        .map((question) => ({
+          linkId: `question/${question.id}`,
+          text: question.text,
+          type: 'group',
+          item: question.fieldList.flatMap((field) => fieldItems(field)),
+        })),
+    }))
+    .filter((group) => group.item.length > 0);
+  return {
+    resourceType: 'Questionnaire',
+    id: row.id,
+    status: 'active',
+    title: row.title,
+    ...(row.definition.description ? { description: row.definition.description } : {}),
+    subjectType: ['Patient'],
+    ...(groups.length > 0 ? { item: groups } : {}),
+  };
+}
+
+export interface QuestionnaireResponseRow {
+  id: string;
+  formId: string;
+  patientUserId: string;
+  submittedBy: string;
+  submittedAt: Date;
+  answers: Record<string, Answer>;
+  definition: Omit<Form, 'formId'>;
+}
+
+function pad(value: number, length: number): string {
+  return String(value).padStart(length, '0');
+}
+
+/** One answer as FHIR answer values; an empty or unreadable answer gives none. */
+function answerValues(field: Field, answer: Answer | undefined): Item[] {
+  if (answer === undefined || answer === null || answer === '') {
+    return [];
+  }
+  if (field.type === 'numeric') {
+    return typeof answer === 'number' ? [{ valueDecimal: answer }] : [];
+  }
+  if (field.type === 'date_part') {
+    if (!isDateAnswer(answer) || typeof answer.year !== 'number') {
+      return [];
+    }
+    // FHIR dates may be partial (year, year-month), as our date parts may be.
+    let value = pad(answer.year, 4);
+    if (typeof answer.month === 'number') {
+      value += `-${pad(answer.month, 2)}`;
+      if (typeof answer.day === 'number') {
+        value += `-${pad(answer.day, 2)}`;
+      }
+    }
+    return [{ valueDate: value }];
+  }
+  if (field.type === 'variant') {
+    const chosen = Array.isArray(answer) ? answer : typeof answer === 'string' ? [answer] : [];
+    return chosen.map((code) => {
+      const variant = field.variantList.find((candidate) => candidate.id === code);
+      return { valueCoding: { code, ...(variant ? { display: variant.label } : {}) } };
+    });
+  }
+  return typeof answer === 'string' && answer.trim() !== '' ? [{ valueString: answer }] : [];
+}
+
+/** The answered items of a field and of the fields its variants show. */
+function answeredItems(field: Field, answers: Record<string, Answer>): Item[] {
+  const values = answerValues(field, answers[field.fieldId]);
+  return [
+    ...(values.length > 0 ? [{ linkId: field.fieldId, text: field.label, answer: values }] : []),
+    ...field.variantList.flatMap((variant) =>
+      variant.conditionalFieldList.flatMap((child) => answeredItems(child, answers)),
+    ),
+  ];
+}
+
+/**
+ * A patient's saved answers to a form (spec 2 §4, decision 0085) as a completed QuestionnaireResponse,
+ * in the form's structure (groups, questions, then the answered fields); unanswered ones are left out.
+ * The author is whoever saved it: the patient, or a provider's session in self check-in.
+ */
+export function questionnaireResponseResource(row: QuestionnaireResponseRow): FhirResource {
+  const groups = row.definition.groupList
+    .slice()
+    .sort((a, b) => a.order - b.order)
+    .map((group) => ({
+      linkId: `group/${group.id}`,
+      text: group.title,
+      item: group.questionList
+        .filter((question) => !question.isDeleted)
+        .map((question) => ({
+          linkId: `question/${question.id}`,
+          text: question.text,
+          item: question.fieldList.flatMap((field) => answeredItems(field, row.answers)),
+        }))
+        .filter((question) => question.item.length > 0),
+    }))
+    .filter((group) => group.item.length > 0);
+  return {
+    resourceType: 'QuestionnaireResponse',
+    id: row.id,
+    questionnaire: `Questionnaire/${row.formId}`,
+    status: 'completed',
+    subject: { reference: `Patient/${row.patientUserId}` },
+    authored: row.submittedAt.toISOString(),
+    author: {
+      reference:
+        row.submittedBy === row.patientUserId
+          ? `Patient/${row.patientUserId}`
+          : `Practitioner/${row.submittedBy}`,
+    },
+    ...(groups.length > 0 ? { item: groups } : {}),
+  };
+}
+
+export interface DocumentRow {
+  /** The stored file's id: the document is the file (a signed PDF or a patient's attachment). */
+  id: string;
+  ownerUserId: string;
+  uploadedByUserId: string;
+  uploaderMemberType: string;
+  purpose: string;
+  contentType: string;
+  sizeBytes: number;
+  createdAt: Date;
+  /** A signed document's title and signing time. */
+  signedTitle: string | null;
+  signedAt: Date | null;
+  /** An appointment attachment's title and appointment. */
+  attachmentTitle: string | null;
+  appointmentId: string | null;
+}
+
+export const SIGNED_DOCUMENT_PURPOSE = 'signed-document';
+export const APPOINTMENT_ATTACHMENT_PURPOSE = 'appointment-attachment';
+
+/**
+ * A file the portal holds for a patient (decision 0085) as a US Core DocumentReference: a signed
+ * clinic document (LOINC 59284-0 Patient consent) or an attachment the patient added to a visit
+ * (LOINC 51855-5 Patient note). The content is a link to the portal's authorised file route
+ * (`/api/files/<id>`, same origin as /fhir/R4), never the bytes inline.
+ */
+export function documentReferenceResource(row: DocumentRow): FhirResource {
+  const signed = row.purpose === SIGNED_DOCUMENT_PURPOSE;
+  const title = (signed ? row.signedTitle : row.attachmentTitle) ?? 'Document';
+  const date = (signed ? row.signedAt : null) ?? row.createdAt;
+  const author =
+    row.uploadedByUserId === row.ownerUserId
+      ? { reference: `Patient/${row.ownerUserId}` }
+      : row.uploaderMemberType === 'doctor'
+        ? { reference: `Practitioner/${row.uploadedByUserId}` }
+        : null;
+  return {
+    resourceType: 'DocumentReference',
+    id: row.id,
+    meta: { profile: [`${US_CORE}/us-core-documentreference`] },
+    status: 'current',
+    type: signed
+      ? { coding: [{ system: LOINC, code: '59284-0', display: 'Patient Consent' }], text: 'Signed document' }
+      : { coding: [{ system: LOINC, code: '51855-5', display: 'Patient Note' }], text: 'Visit attachment' },
+    category: [{ text: signed ? 'Signed document' : 'Patient attachment' }],
+    subject: { reference: `Patient/${row.ownerUserId}` },
+    date: date.toISOString(),
+    ...(author ? { author: [author] } : {}),
+    description: title,
+    content: [
+      {
+        attachment: {
+          contentType: row.contentType,
+          url: `/api/files/${row.id}`,
+          size: row.sizeBytes,
+          title,
+          creation: row.createdAt.toISOString(),
+        },
+      },
+    ],
+    ...(row.appointmentId
+      ? { context: { related: [{ reference: `Appointment/${row.appointmentId}` }] } }
+      : {}),
   };
 }

@@ -7,7 +7,17 @@ import { fhirErrors } from './fhir-outcome.ts';
 export const DEFAULT_COUNT = 50;
 export const MAX_COUNT = 200;
 
-export type SearchParamName = '_id' | 'patient' | 'date' | 'status' | 'category' | 'code';
+export type SearchParamName =
+  | '_id'
+  | 'patient'
+  | 'date'
+  | 'status'
+  | 'category'
+  | 'code'
+  | 'schedule'
+  | 'start'
+  | 'questionnaire'
+  | 'authored';
 
 export const DATE_PREFIXES = ['eq', 'ne', 'lt', 'gt', 'le', 'ge', 'sa', 'eb'] as const;
 export type DatePrefix = (typeof DATE_PREFIXES)[number];
@@ -31,6 +41,14 @@ export interface SearchQuery {
   status: string[] | null;
   category: TokenValue[] | null;
   code: TokenValue[] | null;
+  /** Slot `schedule`: Schedule ids (`Schedule/<id>` or `<id>`), a comma separating alternatives. */
+  schedule: string[] | null;
+  /** Slot `start`: a repeated value is AND (a range), as for `date`. */
+  start: DateFilter[];
+  /** QuestionnaireResponse `questionnaire`: `Questionnaire/<id>` or `<id>`, a comma separating alternatives. */
+  questionnaire: string[] | null;
+  /** QuestionnaireResponse `authored`: a repeated value is AND, as for `date`. */
+  authored: DateFilter[];
   count: number;
   offset: number;
 }
@@ -136,6 +154,15 @@ function orList(name: string, raw: string | string[] | undefined): string[] | nu
   return items;
 }
 
+/** The id a reference parameter names: `<Type>/<id>` or `<id>`. */
+function referenceId(name: string, type: string, value: string): string {
+  const id = value.startsWith(`${type}/`) ? value.slice(type.length + 1) : value;
+  if (id.includes('/')) {
+    throw fhirErrors.badRequest(`${name} must name a ${type}, not "${value}".`);
+  }
+  return id;
+}
+
 /** The patient a `patient` (or `subject`) value names: `Patient/<id>` or `<id>`. */
 function patientId(value: string): string {
   const id = value.startsWith('Patient/') ? value.slice('Patient/'.length) : value;
@@ -172,6 +199,14 @@ export function parseSearch(type: string, raw: RawQuery, allowed: readonly Searc
     status: orList('status', raw.status),
     category: orList('category', raw.category)?.map(parseToken) ?? null,
     code: orList('code', raw.code)?.map(parseToken) ?? null,
+    schedule:
+      orList('schedule', raw.schedule)?.map((value) => referenceId('schedule', 'Schedule', value)) ?? null,
+    start: valuesOf(raw.start).map(parseDate),
+    questionnaire:
+      orList('questionnaire', raw.questionnaire)?.map((value) =>
+        referenceId('questionnaire', 'Questionnaire', value),
+      ) ?? null,
+    authored: valuesOf(raw.authored).map(parseDate),
     count: count === null ? DEFAULT_COUNT : Math.min(nonNegativeInteger('_count', count), MAX_COUNT),
     offset: offset === null ? 0 : nonNegativeInteger('_offset', offset),
   };

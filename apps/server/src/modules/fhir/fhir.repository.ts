@@ -6,6 +6,8 @@ import {
   exists,
   gte,
   inArray,
+  isNotNull,
+  isNull,
   lt,
   lte,
   gt,
@@ -26,20 +28,29 @@ import {
   providers,
 } from '../../db/schema/clinics.ts';
 import { insuranceCards } from '../../db/schema/insurance.ts';
+import { signDocuments, signedDocuments } from '../../db/schema/documents.ts';
+import { storedFiles } from '../../db/schema/files.ts';
+import { appointmentAttachments } from '../../db/schema/patient-records.ts';
+import { questionnaireForms, questionnaireResponses } from '../../db/schema/questionnaires.ts';
 import { messageThreadParticipants, messageThreads, threadMessages } from '../../db/schema/messaging.ts';
-import { appointments } from '../../db/schema/scheduling.ts';
+import { appointments, providerConsultationTypes } from '../../db/schema/scheduling.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
 import type { FhirCaller } from './fhir-caller.ts';
 import type {
   AppointmentRow,
   CoverageRow,
+  DocumentRow,
   MessageRow,
   LocationRow,
   OrganizationRow,
   PatientRow,
   PractitionerRow,
+  QuestionnaireResponseRow,
+  QuestionnaireRow,
+  ScheduleRow,
   VitalRow,
 } from './fhir-mappers.ts';
+import { APPOINTMENT_ATTACHMENT_PURPOSE, SIGNED_DOCUMENT_PURPOSE } from './fhir-mappers.ts';
 import type { DateFilter } from './fhir-search.ts';
 
 // Queries only (decision 0081): each search is one statement per page, narrowed first by the
@@ -392,6 +403,200 @@ export async function findMessages(db: Db, caller: FhirCaller, query: PageQuery)
       ),
     )
     .orderBy(asc(threadMessages.seq))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+/**
+ * What patients may book (decision 0085, the portal's booking rules, spec 2 §2 and §6): an offer of a
+ * schedulable provider, in a department open for scheduling, of a consultation type that is not
+ * internal, in one of the caller's directory clinics.
+ */
+function publicOfferWhere(caller: FhirCaller): SQL | undefined {
+  return and(
+    anyOf(providers.clinicId, caller.directoryClinicIds),
+    sql`(${providers.scheduling} or ${providers.groupScheduling})`,
+    eq(departments.isScheduling, true),
+    eq(departments.clinicId, providers.clinicId),
+    eq(consultationTypes.clinicId, providers.clinicId),
+    eq(consultationTypes.isInternal, false),
+  );
+}
+
+/** Schedules: one per provider (and clinic) with at least one public offer; one statement per page. */
+export async function findSchedules(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<ScheduleRow>> {
+  const rows = await db
+    .select({
+      id: providers.id,
+      practitionerUserId: providers.userId,
+      departmentIds: sql<
+        string[]
+      >`array_agg(distinct ${departments.id}::text order by ${departments.id}::text)`,
+      serviceNames: sql<
+        string[]
+      >`array_agg(distinct ${consultationTypes.name} order by ${consultationTypes.name})`,
+      total,
+    })
+    .from(providerConsultationTypes)
+    .innerJoin(providers, eq(providers.id, providerConsultationTypes.providerId))
+    .innerJoin(departments, eq(departments.id, providerConsultationTypes.departmentId))
+    .innerJoin(consultationTypes, eq(consultationTypes.id, providerConsultationTypes.consultationTypeId))
+    .where(and(publicOfferWhere(caller), ...query.where))
+    .groupBy(providers.id, providers.userId)
+    .orderBy(asc(providers.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+/** A public offer (decision 0085) with what the slot computation needs. */
+export interface PublicOffer {
+  providerId: string;
+  departmentId: string;
+  consultationTypeName: string;
+  timezone: string;
+  durationMinutes: number;
+  bookingOpenDate: string | null;
+  bookingCloseDate: string | null;
+}
+
+/** The public offers of some schedules (all of the caller's clinics when `scheduleIds` is null). */
+export async function findPublicOffers(
+  db: Db,
+  caller: FhirCaller,
+  scheduleIds: readonly string[] | null,
+): Promise<PublicOffer[]> {
+  return db
+    .select({
+      providerId: providers.id,
+      departmentId: departments.id,
+      consultationTypeName: consultationTypes.name,
+      timezone: departments.timezone,
+      durationMinutes: consultationTypes.durationMinutes,
+      bookingOpenDate: providerConsultationTypes.bookingOpenDate,
+      bookingCloseDate: providerConsultationTypes.bookingCloseDate,
+    })
+    .from(providerConsultationTypes)
+    .innerJoin(providers, eq(providers.id, providerConsultationTypes.providerId))
+    .innerJoin(departments, eq(departments.id, providerConsultationTypes.departmentId))
+    .innerJoin(consultationTypes, eq(consultationTypes.id, providerConsultationTypes.consultationTypeId))
+    .where(and(publicOfferWhere(caller), scheduleIds === null ? undefined : anyOf(providers.id, scheduleIds)))
+    .orderBy(asc(providers.id), asc(departments.id), asc(consultationTypes.name));
+}
+
+/** The questionnaire forms of the caller's clinics (spec 2 §3). */
+export async function findQuestionnaires(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<QuestionnaireRow>> {
+  const rows = await db
+    .select({
+      id: questionnaireForms.id,
+      title: questionnaireForms.title,
+      definition: questionnaireForms.definition,
+      total,
+    })
+    .from(questionnaireForms)
+    .where(and(anyOf(questionnaireForms.clinicId, caller.directoryClinicIds), ...query.where))
+    .orderBy(asc(questionnaireForms.title), asc(questionnaireForms.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+/**
+ * Saved answers (spec 2 §4) with their form's definition: the caller's own, or those given at their
+ * PATIENT clinics (a response belongs to the clinic of its task).
+ */
+export async function findQuestionnaireResponses(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<QuestionnaireResponseRow>> {
+  const rows = await db
+    .select({
+      id: questionnaireResponses.id,
+      formId: questionnaireResponses.formId,
+      patientUserId: questionnaireResponses.patientUserId,
+      submittedBy: questionnaireResponses.submittedBy,
+      submittedAt: questionnaireResponses.submittedAt,
+      answers: questionnaireResponses.answers,
+      definition: questionnaireForms.definition,
+      total,
+    })
+    .from(questionnaireResponses)
+    .innerJoin(questionnaireForms, eq(questionnaireForms.id, questionnaireResponses.formId))
+    .where(
+      and(
+        caller.patientUserId !== null
+          ? eq(questionnaireResponses.patientUserId, caller.patientUserId)
+          : anyOf(questionnaireResponses.clinicId, caller.patientClinicIds),
+        ...query.where,
+      ),
+    )
+    .orderBy(desc(questionnaireResponses.submittedAt), asc(questionnaireResponses.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows);
+}
+
+const uploader = alias(users, 'uploader');
+
+/** A date filter on a document's date: when it was signed, else when the file was stored. */
+export function documentDateMatches(filter: DateFilter): SQL | undefined {
+  return or(
+    and(isNotNull(signedDocuments.signedAt), instantMatches(signedDocuments.signedAt, filter)),
+    and(isNull(signedDocuments.signedAt), instantMatches(storedFiles.createdAt, filter)),
+  );
+}
+
+/**
+ * The files the portal holds as documents (decision 0085): signed documents and appointment
+ * attachments (insurance card images are the Coverage's), the caller's own, or those of their PATIENT
+ * clinics (a file belongs to one clinic, as GET /api/files/:fileId decides).
+ */
+export async function findDocuments(
+  db: Db,
+  caller: FhirCaller,
+  query: PageQuery,
+): Promise<Page<DocumentRow>> {
+  const rows = await db
+    .select({
+      id: storedFiles.id,
+      ownerUserId: storedFiles.ownerUserId,
+      uploadedByUserId: storedFiles.uploadedByUserId,
+      uploaderMemberType: uploader.memberType,
+      purpose: storedFiles.purpose,
+      contentType: storedFiles.contentType,
+      sizeBytes: storedFiles.sizeBytes,
+      createdAt: storedFiles.createdAt,
+      signedTitle: signDocuments.title,
+      signedAt: signedDocuments.signedAt,
+      attachmentTitle: appointmentAttachments.title,
+      appointmentId: appointmentAttachments.appointmentId,
+      total,
+    })
+    .from(storedFiles)
+    .innerJoin(uploader, eq(uploader.id, storedFiles.uploadedByUserId))
+    .leftJoin(signedDocuments, eq(signedDocuments.fileId, storedFiles.id))
+    .leftJoin(signDocuments, eq(signDocuments.id, signedDocuments.documentId))
+    .leftJoin(appointmentAttachments, eq(appointmentAttachments.fileId, storedFiles.id))
+    .where(
+      and(
+        anyOf(storedFiles.purpose, [SIGNED_DOCUMENT_PURPOSE, APPOINTMENT_ATTACHMENT_PURPOSE]),
+        caller.patientUserId !== null
+          ? eq(storedFiles.ownerUserId, caller.patientUserId)
+          : anyOf(storedFiles.clinicId, caller.patientClinicIds),
+        ...query.where,
+      ),
+    )
+    .orderBy(desc(storedFiles.createdAt), asc(storedFiles.id))
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);

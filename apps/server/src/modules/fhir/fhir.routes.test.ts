@@ -224,6 +224,11 @@ describe('FHIR R4 API', () => {
         'Practitioner',
         'Organization',
         'Location',
+        'Questionnaire',
+        'QuestionnaireResponse',
+        'DocumentReference',
+        'Schedule',
+        'Slot',
       ]);
       for (const resource of rest?.resource ?? []) {
         expect(resource.interaction.map((interaction) => interaction.code)).toEqual(['read', 'search-type']);
@@ -231,6 +236,18 @@ describe('FHIR R4 API', () => {
       const observation = rest?.resource.find((resource) => resource.type === 'Observation');
       expect(observation?.searchParam.map((param) => param.name).sort()).toEqual(
         ['_count', '_id', 'category', 'code', 'date', 'patient', 'status'].sort(),
+      );
+      const answers = rest?.resource.find((resource) => resource.type === 'QuestionnaireResponse');
+      expect(answers?.searchParam.map((param) => param.name).sort()).toEqual(
+        ['_count', '_id', 'authored', 'patient', 'questionnaire'].sort(),
+      );
+      const documents = rest?.resource.find((resource) => resource.type === 'DocumentReference');
+      expect(documents?.searchParam.map((param) => param.name).sort()).toEqual(
+        ['_count', '_id', 'date', 'patient', 'status'].sort(),
+      );
+      const slot = rest?.resource.find((resource) => resource.type === 'Slot');
+      expect(slot?.searchParam.map((param) => param.name).sort()).toEqual(
+        ['_count', '_id', 'schedule', 'start', 'status'].sort(),
       );
     });
   });

@@ -2,8 +2,10 @@ import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuditResourceType } from '@app/contracts/audit';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { clinics, departments } from '../../db/schema/clinics.ts';
+import { clinics, departments, providers } from '../../db/schema/clinics.ts';
+import { storedFiles } from '../../db/schema/files.ts';
 import { insuranceCards } from '../../db/schema/insurance.ts';
+import { questionnaireForms, questionnaireResponses } from '../../db/schema/questionnaires.ts';
 import { messageThreadParticipants, threadMessages } from '../../db/schema/messaging.ts';
 import { appointments } from '../../db/schema/scheduling.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
@@ -13,6 +15,7 @@ import {
   appointmentResource,
   communicationResource,
   coverageResource,
+  documentReferenceResource,
   LOINC,
   loincCodesOf,
   locationResource,
@@ -22,23 +25,33 @@ import {
   organizationResource,
   patientResource,
   practitionerResource,
+  questionnaireResource,
+  questionnaireResponseResource,
+  scheduleResource,
+  slotResource,
 } from './fhir-mappers.ts';
 import { fhirErrors } from './fhir-outcome.ts';
 import {
   anyOf,
+  documentDateMatches,
   findAppointments,
   findCoverages,
+  findDocuments,
   findMessages,
   findLocations,
   findOrganizations,
   findPatients,
   findPractitioners,
+  findQuestionnaireResponses,
+  findQuestionnaires,
+  findSchedules,
   findVitals,
   instantMatches,
   periodMatches,
   type PageQuery,
 } from './fhir.repository.ts';
 import { isUuid, parseSearch, type RawQuery, type SearchParamName, type SearchQuery } from './fhir-search.ts';
+import { searchSlots } from './fhir-slots.ts';
 import type { FhirResource } from './fhir-types.ts';
 
 /** What one search found: the page's resources, the total, and the patients whose data it shows. */
@@ -233,6 +246,82 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
       return { resources: found.rows.map(locationResource), total: found.total, patientIds: [] };
     },
   },
+  // The clinics' forms (decision 0085): directory data, like Location.
+  Questionnaire: {
+    params: ['_id'],
+    audit: null,
+    async search(context, caller, query) {
+      const found = await findQuestionnaires(
+        context.db,
+        caller,
+        page(query, [idFilter(questionnaireForms.id, query.ids)]),
+      );
+      return { resources: found.rows.map(questionnaireResource), total: found.total, patientIds: [] };
+    },
+  },
+  QuestionnaireResponse: {
+    params: ['_id', 'patient', 'questionnaire', 'authored'],
+    audit: 'questionnaires',
+    async search(context, caller, query) {
+      const found = await findQuestionnaireResponses(
+        context.db,
+        caller,
+        page(query, [
+          idFilter(questionnaireResponses.id, query.ids),
+          patientFilter(questionnaireResponses.patientUserId, query.patient),
+          idFilter(questionnaireResponses.formId, query.questionnaire),
+          ...query.authored.map((date) => instantMatches(questionnaireResponses.submittedAt, date)),
+        ]),
+      );
+      return {
+        resources: found.rows.map(questionnaireResponseResource),
+        total: found.total,
+        patientIds: [...new Set(found.rows.map((row) => row.patientUserId))],
+      };
+    },
+  },
+  // Signed documents and visit attachments (decision 0085): links to the portal's file route.
+  DocumentReference: {
+    params: ['_id', 'patient', 'date', 'status'],
+    audit: 'documents',
+    async search(context, caller, query) {
+      // Every file we serve is the current version (we keep no superseded documents).
+      const found =
+        query.status !== null && !query.status.includes('current')
+          ? { rows: [], total: 0 }
+          : await findDocuments(
+              context.db,
+              caller,
+              page(query, [
+                idFilter(storedFiles.id, query.ids),
+                patientFilter(storedFiles.ownerUserId, query.patient),
+                ...query.dates.map((date) => documentDateMatches(date)),
+              ]),
+            );
+      return {
+        resources: found.rows.map(documentReferenceResource),
+        total: found.total,
+        patientIds: [...new Set(found.rows.map((row) => row.ownerUserId))],
+      };
+    },
+  },
+  // Public availability (decision 0085): any signed-in caller of the clinic, no patient's data.
+  Schedule: {
+    params: ['_id'],
+    audit: null,
+    async search(context, caller, query) {
+      const found = await findSchedules(context.db, caller, page(query, [idFilter(providers.id, query.ids)]));
+      return { resources: found.rows.map(scheduleResource), total: found.total, patientIds: [] };
+    },
+  },
+  Slot: {
+    params: ['_id', 'schedule', 'start', 'status'],
+    audit: null,
+    async search(context, caller, query) {
+      const found = await searchSlots(context, caller, query);
+      return { resources: found.rows.map(slotResource), total: found.total, patientIds: [] };
+    },
+  },
 };
 
 export const SERVED_TYPES = Object.keys(RESOURCES);
@@ -283,7 +372,8 @@ export async function readResource(
   const query = parseSearch(type, { _id: id }, definition.params);
   const found = await definition.search(context, caller, { ...query, count: 1 });
   const [resource] = found.resources;
-  if (!resource || !isUuid(id)) {
+  // Ids are ours (UUIDs, or a Slot's composite id): only the resource of exactly this id answers.
+  if (!resource || resource.id !== id) {
     throw fhirErrors.notFound(type, id);
   }
   return { resource, patientIds: found.patientIds, definition };

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema/audit.ts';
+import { taskSettings, tasks } from '../../db/schema/check-in.ts';
+import { signDocuments, signedDocuments } from '../../db/schema/documents.ts';
+import { storedFiles } from '../../db/schema/files.ts';
+import { appointmentAttachments } from '../../db/schema/patient-records.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { expectValidFhir } from '../../test/expect-valid-fhir.ts';
+import {
+  createClinicPatient,
+  createSchedulingWorld,
+  insertAppointment,
+  type SchedulingWorld,
+} from '../appointments/appointments-test-helpers.ts';
+import { loginTokens } from '../auth/auth-test-helpers.ts';
+import { bearer } from '../patients/patients-test-helpers.ts';
+import type { Bundle, FhirResource, OperationOutcome } from './fhir-types.ts';
+
+// Issue 21 item 1 (decision 0085): DocumentReference for the signed documents and visit attachments
+// the portal holds, linking the authorised file route; jane reads hers only, a provider their PATIENT
+// clinics' only, insurance card images are not documents, bad parameters are 400; all validated.
+
+describe('FHIR R4 DocumentReference', () => {
+  let t: TestApp;
+  let world: SchedulingWorld;
+  let other: SchedulingWorld;
+  let jane: { id: string; username: string };
+  let olive: { id: string; username: string };
+  let janeToken: string;
+  let oliveToken: string;
+  let providerToken: string;
+  let otherProviderToken: string;
+  let signedFileId: string;
+  let attachmentFileId: string;
+  let cardFileId: string;
+  let oliveFileId: string;
+  let appointmentId: string;
+
+  async function get(url: string, token?: string) {
+    const response = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+    const body = response.json<FhirResource>();
+    expectValidFhir(body);
+    return { status: response.statusCode, body };
+  }
+
+  async function search(url: string, token: string): Promise<Bundle> {
+    const { status, body } = await get(url, token);
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body as Bundle;
+  }
+
+  const idsOf = (bundle: Bundle) => bundle.entry.map((entry) => entry.resource.id);
+
+  function expectOutcome(answer: { status: number; body: FhirResource }, status: number, code: string) {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    expect((answer.body as OperationOutcome).issue[0]?.code).toBe(code);
+  }
+
+  async function storeFile(
+    clinic: SchedulingWorld,
+    ownerUserId: string,
+    purpose: string,
+    createdAt: string,
+    uploadedByUserId = ownerUserId,
+  ) {
+    const [row] = await t.context.db
+      .insert(storedFiles)
+      .values({
+        storageKey: `test/${randomUUID()}.pdf`,
+        purpose,
+        contentType: 'application/pdf',
+        downloadName: 'document.pdf',
+        sizeBytes: 1234,
+        sha256: 'a'.repeat(64),
+        ownerUserId,
+        clinicId: clinic.clinicId,
+        uploadedByUserId,
+        createdAt: new Date(createdAt),
+      })
+      .returning({ id: storedFiles.id });
+    return row?.id ?? '';
+  }
+
+  async function signedDocument(clinic: SchedulingWorld, userId: string, signedAt: string) {
+    const db = t.context.db;
+    const fileId = await storeFile(clinic, userId, 'signed-document', signedAt);
+    const [document] = await db
+      .insert(signDocuments)
+      .values({ clinicId: clinic.clinicId, title: 'Privacy notice', paragraphs: ['We keep your data safe.'] })
+      .returning({ id: signDocuments.id });
+    const [setting] = await db
+      .insert(taskSettings)
+      .values({ clinicId: clinic.clinicId, title: 'Sign', actionType: 'sign_document', order: 1 })
+      .returning({ id: taskSettings.id });
+    const [task] = await db
+      .insert(tasks)
+      .values({ clinicId: clinic.clinicId, userId, settingId: setting?.id ?? '' })
+      .returning({ id: tasks.id });
+    await db.insert(signedDocuments).values({
+      documentId: document?.id ?? '',
+      taskId: task?.id ?? '',
+      clinicId: clinic.clinicId,
+      userId,
+      fileId,
+      signerName: 'Jane Doe',
+      signatureKind: 'typed',
+      signedAt: new Date(signedAt),
+    });
+    return fileId;
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.context.db;
+    world = await createSchedulingWorld(db);
+    other = await createSchedulingWorld(db);
+    jane = await createClinicPatient(db, world.clinicId);
+    olive = await createClinicPatient(db, other.clinicId);
+    janeToken = (await loginTokens(t.app, jane.username)).access_token;
+    oliveToken = (await loginTokens(t.app, olive.username)).access_token;
+    providerToken = (await loginTokens(t.app, world.provider.username)).access_token;
+    otherProviderToken = (await loginTokens(t.app, other.provider.username)).access_token;
+
+    signedFileId = await signedDocument(world, jane.id, '2026-02-01T10:00:00Z');
+    appointmentId = (
+      await insertAppointment(db, world, {
+        patientUserId: jane.id,
+        startAt: new Date('2026-04-01T14:00:00Z'),
+      })
+    ).id;
+    attachmentFileId = await storeFile(world, jane.id, 'appointment-attachment', '2026-03-10T10:00:00Z');
+    await db.insert(appointmentAttachments).values({
+      appointmentId,
+      fileId: attachmentFileId,
+      title: 'Referral letter',
+      addedByUserId: jane.id,
+    });
+    // A card image is the Coverage's, not a document.
+    cardFileId = await storeFile(world, jane.id, 'insurance-card', '2026-03-11T10:00:00Z');
+    oliveFileId = await signedDocument(other, olive.id, '2026-02-02T10:00:00Z');
+  });
+  afterAll(() => t.close());
+
+  it('gives the patient her signed documents and attachments as links to the file route', async () => {
+    const bundle = await search('/fhir/R4/DocumentReference', janeToken);
+    expect(idsOf(bundle)).toEqual([attachmentFileId, signedFileId]);
+    expect(idsOf(bundle)).not.toContain(cardFileId);
+    const [attachment, signed] = bundle.entry.map((entry) => entry.resource);
+    expect(signed).toMatchObject({
+      status: 'current',
+      type: { coding: [{ system: 'http://loinc.org', code: '59284-0' }] },
+      subject: { reference: `Patient/${jane.id}` },
+      date: '2026-02-01T10:00:00.000Z',
+      author: [{ reference: `Patient/${jane.id}` }],
+      description: 'Privacy notice',
+      content: [
+        {
+          attachment: {
+            contentType: 'application/pdf',
+            url: `/api/files/${signedFileId}`,
+            size: 1234,
+            title: 'Privacy notice',
+          },
+        },
+      ],
+    });
+    expect(JSON.stringify(signed)).not.toContain('"data"');
+    expect(attachment).toMatchObject({
+      type: { coding: [{ system: 'http://loinc.org', code: '51855-5' }] },
+      description: 'Referral letter',
+      context: { related: [{ reference: `Appointment/${appointmentId}` }] },
+    });
+    const read = await get(`/fhir/R4/DocumentReference/${signedFileId}`, janeToken);
+    expect(read.body).toEqual(signed);
+  });
+
+  it('never shows another patient’s document: 404 read, empty search', async () => {
+    expectOutcome(await get(`/fhir/R4/DocumentReference/${oliveFileId}`, janeToken), 404, 'not-found');
+    expectOutcome(await get(`/fhir/R4/DocumentReference/${cardFileId}`, janeToken), 404, 'not-found');
+    expect((await search(`/fhir/R4/DocumentReference?patient=${olive.id}`, janeToken)).total).toBe(0);
+    expect(idsOf(await search('/fhir/R4/DocumentReference', oliveToken))).toEqual([oliveFileId]);
+  });
+
+  it('gives a provider the documents of their PATIENT clinics only', async () => {
+    expect(
+      idsOf(await search(`/fhir/R4/DocumentReference?patient=Patient/${jane.id}`, providerToken)),
+    ).toEqual([attachmentFileId, signedFileId]);
+    expect(
+      (await search(`/fhir/R4/DocumentReference?patient=Patient/${jane.id}`, otherProviderToken)).total,
+    ).toBe(0);
+  });
+
+  it('searches by date (the signing time, else the upload time) and status', async () => {
+    expect(idsOf(await search('/fhir/R4/DocumentReference?date=2026-02', janeToken))).toEqual([signedFileId]);
+    expect(idsOf(await search('/fhir/R4/DocumentReference?date=ge2026-03-01', janeToken))).toEqual([
+      attachmentFileId,
+    ]);
+    expect((await search('/fhir/R4/DocumentReference?status=current', janeToken)).total).toBe(2);
+    expect((await search('/fhir/R4/DocumentReference?status=superseded', janeToken)).total).toBe(0);
+  });
+
+  it('refuses bad parameters (400)', async () => {
+    for (const query of ['category=clinical-note', 'date=soon', 'patient=Group/x', 'date:missing=true']) {
+      expectOutcome(await get(`/fhir/R4/DocumentReference?${query}`, janeToken), 400, 'invalid');
+    }
+  });
+
+  it('records the read in the audit trail (documents)', async () => {
+    await get(`/fhir/R4/DocumentReference/${signedFileId}`, janeToken);
+    const events = await t.context.db
+      .select({ resourceId: auditEvents.resourceId })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.patientId, jane.id), eq(auditEvents.resourceType, 'documents')));
+    expect(events.map((event) => event.resourceId)).toContain(`DocumentReference/${signedFileId}`);
+  });
+});
