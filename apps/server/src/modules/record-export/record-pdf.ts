@@ -217,7 +217,7 @@ export async function buildRecordPdf(
       summary.messages.map((item) => [
         dateTimeOf(item.sent),
         item.topic,
-        item.fromPatient ? 'You' : 'Care team',
+        item.fromPatient ? 'Patient' : 'Care team',
       ]),
     );
   }
