@@ -4,7 +4,13 @@ import { threadMessages } from '../apps/server/src/db/schema/messaging.ts';
 import { vitalValues } from '../apps/server/src/db/schema/vitals.ts';
 import { insertTestCard } from '../apps/server/src/modules/insurance/insurance-review-test-helpers.ts';
 import { bootBenchWorld, openMessageThread, type BenchWorld } from './world.ts';
-import { postgresAnswers, withPgDatabase } from './world-load.ts';
+import {
+  postgresAnswers,
+  runLoad,
+  startWorldServer,
+  withPgDatabase,
+  type LoadFigures,
+} from './world-load.ts';
 
 // Issue 21 item 4's figure (decision 0086): "exporting a patient with five years of data < 5 s". One
 // patient with five years of daily readings of six vital signs (~11,000 rows), 60 appointments, 300
@@ -51,6 +57,19 @@ export interface RecordExportReport {
   goalMs: number;
   pglite: RecordExportDatabaseFigures;
   postgres: RecordExportDatabaseFigures | null;
+  /** The issue's other figure: searching 1,000 Observations of one patient, p99 < 100 ms on PostgreSQL. */
+  observationSearch: ObservationSearchFigures | null;
+}
+
+export interface ObservationSearchFigures {
+  observations: number;
+  count: number;
+  connections: number;
+  durationSeconds: number;
+  answerBytes: number;
+  postgres: LoadFigures;
+  baseline: LoadFigures;
+  goalP99Ms: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -181,12 +200,74 @@ async function measureOn(
   }
 }
 
+const SEARCH_CONNECTIONS = 10;
+const SEARCH_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const SEARCH_COUNT = 50;
+const SEARCH_OBSERVATIONS = 1000;
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 0);
+
+/** autocannon on the FHIR search of the patient's 1,000 Observations (a page of 50), then on the bare route. */
+async function measureObservationSearch(): Promise<ObservationSearchFigures> {
+  const script = new URL('./observation-search-server.ts', import.meta.url).pathname;
+  return withPgDatabase('bench_obs', async (databaseUrl) => {
+    const app = await startWorldServer<{ path: string; token: string }>(script, {
+      BENCH_DATABASE_URL: databaseUrl,
+      BENCH_OBSERVATIONS: String(SEARCH_OBSERVATIONS),
+      BENCH_COUNT: String(SEARCH_COUNT),
+      BENCH_PORT: String(PORT_BASE === 0 ? 0 : PORT_BASE),
+    });
+    let answerBytes = 0;
+    let postgres: LoadFigures;
+    try {
+      const probe = await fetch(`${app.url}${app.info.path}`, {
+        headers: { authorization: `Bearer ${app.info.token}` },
+      });
+      if (!probe.ok) {
+        throw new Error(`the FHIR search answered ${String(probe.status)}`);
+      }
+      answerBytes = (await probe.arrayBuffer()).byteLength;
+      postgres = await runLoad(`${app.url}${app.info.path}`, {
+        connections: SEARCH_CONNECTIONS,
+        durationSeconds: SEARCH_SECONDS,
+        token: app.info.token,
+      });
+    } finally {
+      await app.stop();
+    }
+    const bare = await startWorldServer<{ path: string }>(script, {
+      BENCH_MODE: 'bare',
+      BENCH_BARE_BYTES: String(answerBytes),
+      BENCH_PORT: String(PORT_BASE === 0 ? 0 : PORT_BASE + 1),
+    });
+    try {
+      const baseline = await runLoad(`${bare.url}${bare.info.path}`, {
+        connections: SEARCH_CONNECTIONS,
+        durationSeconds: SEARCH_SECONDS,
+      });
+      return {
+        observations: SEARCH_OBSERVATIONS,
+        count: SEARCH_COUNT,
+        connections: SEARCH_CONNECTIONS,
+        durationSeconds: SEARCH_SECONDS,
+        answerBytes,
+        postgres,
+        baseline,
+        goalP99Ms: 100,
+      };
+    } finally {
+      await bare.stop();
+    }
+  });
+}
+
 export async function measureRecordExport(): Promise<RecordExportReport> {
   const pglite = await measureOn(null);
   const postgres = (await postgresAnswers())
     ? await withPgDatabase('bench_export', (url) => measureOn(url))
     : null;
+  const observationSearch = (await postgresAnswers()) ? await measureObservationSearch() : null;
   return {
+    observationSearch,
     rounds: ROUNDS,
     rows: pglite.rows,
     goalMs: GOAL_MS,
@@ -204,5 +285,8 @@ export function describeRecordExport(report: RecordExportReport): string[] {
     `Record export, five years (${String(report.rows.vitalReadings)} readings, ${String(report.rows.appointments)} visits, ${String(report.rows.messages)} messages), median of ${String(report.rounds)}:`,
     line('  PGlite', report.pglite),
     line('  PostgreSQL', report.postgres),
+    report.observationSearch
+      ? `FHIR search of ${String(report.observationSearch.observations)} Observations of one patient (_count=${String(report.observationSearch.count)}), PostgreSQL, ${String(report.observationSearch.connections)} connections: p99 ${String(report.observationSearch.postgres.p99Ms)} ms, ${report.observationSearch.postgres.requestsPerSecond.toFixed(0)} req/s (bare route, same bytes: p99 ${String(report.observationSearch.baseline.p99Ms)} ms, ${report.observationSearch.baseline.requestsPerSecond.toFixed(0)} req/s), ${String(report.observationSearch.postgres.failed)} failed — goal p99 < 100 ms: ${report.observationSearch.postgres.p99Ms < 100 ? 'met' : 'NOT met'}`
+      : 'FHIR search of 1,000 Observations: not measured (no PostgreSQL at BENCH_PG_URL)',
   ];
 }

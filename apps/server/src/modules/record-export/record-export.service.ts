@@ -14,8 +14,11 @@ import { FHIR_JSON, type FhirResource } from '../fhir/fhir-types.ts';
 
 export { FHIR_JSON };
 
-/** Rows fetched per query: enough to keep the statement count low, small enough to bound memory. */
-export const EXPORT_PAGE_SIZE = 500;
+/**
+ * Rows fetched per query: few statements (each FHIR search also counts its whole result, so small
+ * pages of a long record repeat that work), and one page of JSON (~1.5 MB) is all memory holds.
+ */
+export const EXPORT_PAGE_SIZE = 2000;
 
 /**
  * The patient's resource types, in the order the file lists them. `byId` types are the patient
