@@ -19,6 +19,7 @@ import { loginTokens } from '../auth/auth-test-helpers.ts';
 import { insertTestCard } from '../insurance/insurance-review-test-helpers.ts';
 import { bearer } from '../patients/patients-test-helpers.ts';
 import type { FhirResource } from '../fhir/fhir-types.ts';
+import { EXPORT_PAGE_SIZE } from './record-export.service.ts';
 
 // Issue 21 item 4 "Must show" (decision 0086): a patient downloads their own record only, as a FHIR
 // Bundle whose every entry validates and as a PDF that opens and names them; a provider holding
@@ -249,6 +250,29 @@ describe('record export', () => {
       janeToken,
     );
     expect(asPatient.statusCode).toBe(403);
+  });
+
+  it('pages through a record longer than one query (every reading, once)', async () => {
+    const long = await createClinicPatient(t.context.db, world.clinicId);
+    const readings = EXPORT_PAGE_SIZE + 1;
+    await t.context.db.insert(vitalValues).values(
+      Array.from({ length: readings }, (_, index) => ({
+        userId: long.id,
+        key: 'pulse',
+        value: 60 + (index % 30),
+        recordedAt: new Date(Date.UTC(2020, 0, 1) + index * 3_600_000),
+        recordedByUserId: long.id,
+      })),
+    );
+    const token = (await loginTokens(t.app, long.username)).access_token;
+    const response = await download('/api/account/record-export.json', token);
+    expect(response.statusCode).toBe(200);
+    const ids = response
+      .json<CollectionBundle>()
+      .entry.filter((entry) => entry.resource.resourceType === 'Observation')
+      .map((entry) => entry.resource.id);
+    expect(ids).toHaveLength(readings);
+    expect(new Set(ids).size).toBe(readings);
   });
 
   it('answers 400 for a malformed id and 401 without a token', async () => {
