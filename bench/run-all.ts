@@ -9,6 +9,7 @@ import { describeMessageSend, measureMessageSend, type MessageSendReport } from 
 import { describeSlotSearch, measureSlotSearch, type SlotSearchReport } from './slot-search.ts';
 import { describeSoak, measureSoak, type SoakReport } from './soak.ts';
 import { describeDaySchedule, measureDaySchedule, type DayScheduleReport } from './day-schedule.ts';
+import { describeRecordExport, measureRecordExport, type RecordExportReport } from './record-export.ts';
 
 // Benchmarks, not tests: they report figures and ratios against a baseline measured in the same run,
 // and never fail on a wall-clock limit. Run with `npm run bench` (it builds first). Every figure of
@@ -45,6 +46,8 @@ const lighthouseFigures = await measured('Lighthouse', () => measureLighthouse()
 const messageSend = await measured('message send', () => measureMessageSend());
 const slotSearch = await measured('slot search', () => measureSlotSearch());
 const daySchedule = await measured("provider's day schedule", () => measureDaySchedule());
+// Issue 21 item 4's figure (decision 0086).
+const recordExport = await measured('record export, five years of data', () => measureRecordExport());
 const soak = await measured('soak', () =>
   measureSoak({ minutes: Number(process.env.BENCH_SOAK_MINUTES ?? 1) }),
 );
@@ -63,6 +66,7 @@ const report = {
   messageSend,
   slotSearch,
   daySchedule,
+  recordExport,
   soak,
   errors,
 };
@@ -106,6 +110,9 @@ if (slotSearch) {
 }
 if (daySchedule) {
   console.log(`\n${describeDaySchedule(daySchedule).join('\n')}`);
+}
+if (recordExport) {
+  console.log(`\n${describeRecordExport(recordExport).join('\n')}`);
 }
 if (soak) {
   console.log(`\n${describeSoak(soak).join('\n')}`);
@@ -248,6 +255,31 @@ function issueTwentyTable(): string[] {
       ]);
     } else {
       missing("provider's day schedule, PostgreSQL", '>= 5x');
+    }
+    const exported: RecordExportReport | null = recordExport;
+    if (exported) {
+      const on = exported.postgres ?? exported.pglite;
+      rows.push([
+        `export of a patient with five years of data, JSON / PDF, ${exported.postgres ? 'PostgreSQL' : 'PGlite'}`,
+        `${ms(on.json.medianMs)} / ${ms(on.pdf.medianMs)} (PGlite ${ms(exported.pglite.json.medianMs)} / ${ms(exported.pglite.pdf.medianMs)})`,
+        `bare Fastify, same bytes: ${ms(on.baseline.medianMs)}`,
+        `${on.jsonRatio.toFixed(1)}x / ${on.pdfRatio.toFixed(1)}x`,
+        '< 5 s',
+      ]);
+    } else {
+      missing('export of a patient with five years of data, JSON / PDF', '< 5 s');
+    }
+    const search = recordExport?.observationSearch ?? null;
+    if (search) {
+      rows.push([
+        `FHIR search of ${String(search.observations)} Observations of one patient, PostgreSQL, ${String(search.connections)} connections`,
+        `p99 ${String(search.postgres.p99Ms)} ms, ${search.postgres.requestsPerSecond.toFixed(0)} req/s`,
+        `bare Fastify p99 ${String(search.baseline.p99Ms)} ms`,
+        `${((100 * search.postgres.requestsPerSecond) / Math.max(1, search.baseline.requestsPerSecond)).toFixed(1)} % of bare`,
+        'p99 < 100 ms',
+      ]);
+    } else {
+      missing('FHIR search of 1,000 Observations of one patient, PostgreSQL', 'p99 < 100 ms');
     }
   }
 

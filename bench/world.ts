@@ -23,6 +23,8 @@ export interface BenchWorld {
   app: App;
   world: SchedulingWorld;
   patientToken: string;
+  /** Stops the sealer, the app and the database (a bench that boots several worlds in one process). */
+  close(): Promise<void>;
 }
 
 /** Builds the app the way server.ts does, minus the listening, with the rate limits out of the way. */
@@ -42,8 +44,13 @@ export async function bootBenchWorld(envOverrides: Partial<Env> = {}): Promise<B
   const world = await createSchedulingWorld(context.db);
   const patientToken = (await loginTokens(app, world.patient.username)).access_token;
   // As server.ts does: the audit rows a change writes are sealed after commit (decision 0077).
-  startAuditSealer(context.db, app.log);
-  return { context, app, world, patientToken };
+  const sealer = startAuditSealer(context.db, app.log);
+  const close = async () => {
+    await sealer.stop();
+    await app.close();
+    await database.close();
+  };
+  return { context, app, world, patientToken, close };
 }
 
 /** The patient's slot search: the world's provider, a 7-day window from tomorrow. */

@@ -162,6 +162,17 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'patient-connected-apps', who: 'patient', open: toConnectedApps },
+  {
+    // Issue 21 item 4 (decision 0086): the section in view.
+    name: 'patient-record-export',
+    who: 'patient',
+    open: async (page) => {
+      await page.goto('/user/account-settings');
+      const section = page.getByRole('region', { name: 'Download my record' });
+      await section.waitFor();
+      await section.scrollIntoViewIfNeeded();
+    },
+  },
   { name: 'provider-day-schedule', who: 'provider', open: '/provider/appointment' },
   { name: 'provider-waiting-room', who: 'provider', open: '/provider/waiting-room' },
   { name: 'provider-waiting-room-telehealth', who: 'provider', open: '/provider/waiting-room-telehealth' },

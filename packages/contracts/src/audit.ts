@@ -44,6 +44,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'route',
   'audit',
   'connected-apps',
+  'record-export',
 ] as const;
 export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;

@@ -59,6 +59,7 @@ import { appointmentLookupRoutes } from './patients/appointment-lookup.routes.ts
 import { auditRoutes } from '../platform/audit/audit.routes.ts';
 import { accountSessionsRoutes } from './auth/account-sessions.routes.ts';
 import { fhirRoutes } from './fhir/fhir.routes.ts';
+import { recordExportRoutes } from './record-export/record-export.routes.ts';
 import { smartAppsRoutes } from './smart-apps/smart-apps.routes.ts';
 import { readSmartAccess } from './smart-apps/smart-access.ts';
 
@@ -128,5 +129,6 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   // Issue 21 item 1: the read-only FHIR R4 API (decision 0081).
   // Issue 21 item 3: an app connected through SMART reads as the patient or provider who granted it.
   await app.register(fhirRoutes, { context, readSmartAccess });
+  await app.register(recordExportRoutes, { context });
   await app.register(smartAppsRoutes, { context });
 }

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../auth/api/get-current-user.ts';
 import { useAppConfig } from '../../../lib/variant/app-config.ts';
 import { ConnectedAppsSection } from './connected-apps-section.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
+import { RecordExportSection } from './record-export-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TotpSection } from './totp-section.tsx';
 import { UserImage } from './user-image.tsx';
@@ -58,6 +59,7 @@ export function AccountSettingsPage() {
       <TotpSection />
       <PasskeysSection canAdd={config.features.biometricLogin} />
       <SessionsSection />
+      {patientArea ? <RecordExportSection /> : null}
       {patientArea ? <ConnectedAppsSection /> : null}
       {patientArea ? (
         <section aria-labelledby="access-history-title">

@@ -61,6 +61,12 @@ export const accountSettingsEn = {
   'scopeGroup.clinicRecords': "The records of your clinic's patients",
   'scopeGroup.identity': 'Who you are (your account in the portal)',
   'scopeGroup.offline': 'Keep this access when you are not using the portal, until you disconnect it',
+  // Issue 21 item 4 (decision 0086): the patient's copy of their record.
+  'recordExport.title': 'Download my record',
+  'recordExport.intro':
+    'Save a copy of everything the portal holds about you: a PDF summary to read or print, and your health data in the FHIR format (JSON) that other providers and health apps can import.',
+  'recordExport.pdf': 'PDF summary',
+  'recordExport.json': 'FHIR data (JSON)',
   'connectedApps.title': 'Connected apps',
   'connectedApps.intro': 'These apps can read your record. Disconnect any you no longer use.',
   'connectedApps.empty': 'No apps are connected to your account.',

@@ -62,6 +62,12 @@ export const accountSettingsEs: Record<keyof typeof accountSettingsEn, string> =
   'scopeGroup.clinicRecords': 'Los expedientes de los pacientes de su clínica',
   'scopeGroup.identity': 'Quién es usted (su cuenta en el portal)',
   'scopeGroup.offline': 'Mantener este acceso cuando no use el portal, hasta que la desconecte',
+  // Issue 21 item 4 (decisión 0086): la copia del paciente de su historia.
+  'recordExport.title': 'Descargar mi historia clínica',
+  'recordExport.intro':
+    'Guarde una copia de todo lo que el portal tiene sobre usted: un resumen en PDF para leer o imprimir, y sus datos de salud en formato FHIR (JSON), que otros proveedores y aplicaciones de salud pueden importar.',
+  'recordExport.pdf': 'Resumen en PDF',
+  'recordExport.json': 'Datos FHIR (JSON)',
   'connectedApps.title': 'Aplicaciones conectadas',
   'connectedApps.intro': 'Estas aplicaciones pueden leer su expediente. Desconecte las que ya no use.',
   'connectedApps.empty': 'No hay aplicaciones conectadas a su cuenta.',

@@ -59,6 +59,7 @@ export const auditEn = {
   resource_route: 'Other page',
   resource_audit: 'Audit trail',
   'resource_connected-apps': 'Connected apps',
+  'resource_record-export': 'Whole record (download)',
 
   // /provider/audit
   auditIntro:

@@ -54,6 +54,7 @@ export const auditEs: Record<keyof typeof auditEn, string> = {
   resource_route: 'Otra página',
   resource_audit: 'Registro de auditoría',
   'resource_connected-apps': 'Aplicaciones conectadas',
+  'resource_record-export': 'Historia completa (descarga)',
 
   auditIntro:
     'Quién consultó o cambió los datos de los pacientes de su clínica, y cuándo. Filtre el registro y expórtelo como CSV.',

@@ -6,6 +6,8 @@ import { passesGate, routeGate, useProviderWorkspace } from '../../../lib/provid
 import { useChartPatient } from '../api/get-chart-patient.ts';
 import { PATIENT_TABS, PATIENT_VIEW_PATH, tabHasRoute } from './patient-view-tabs.ts';
 import { formatCalendarDate } from '../../../lib/dates/format-time.ts';
+import { patientRecordPath } from '../../record-export/download-record.ts';
+import { RecordDownloadButtons } from '../../record-export/record-download-buttons.tsx';
 
 const tabStyle = ({ isActive }: { isActive: boolean }) => ({
   display: 'inline-flex',
@@ -61,6 +63,21 @@ export function PatientViewShell() {
           {birthdate ? ` · ${t('born', { date: birthdate })}` : ''}
         </Text>
       </Stack>
+      {/* Issue 21 item 4: the chart is PATIENT's (the router's guard), and so is the export. */}
+      <section aria-labelledby="export-record-title">
+        <Group gap="sm" align="center" wrap="wrap">
+          <Text id="export-record-title" fw={600}>
+            {t('exportRecord')}
+          </Text>
+          <RecordDownloadButtons
+            basePath={patientRecordPath(workspace.data.clinicId, patientId)}
+            patientName={patient.data.name}
+            groupLabel={t('exportRecord')}
+            pdfLabel={t('exportRecordPdf')}
+            jsonLabel={t('exportRecordJson')}
+          />
+        </Group>
+      </section>
       <nav aria-label={t('tabsLabel')}>
         <Group component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {tabs.map((tab) => (

@@ -9,6 +9,10 @@ export const patientsEn = {
   searchNone: 'No patients found.',
   searchFailed: 'The search failed. Please try again.',
   results: 'Patients',
+  // Issue 21 item 4 (decision 0086): the patient's record as files.
+  exportRecord: 'Export record',
+  exportRecordPdf: 'PDF summary',
+  exportRecordJson: 'FHIR data (JSON)',
   born: 'Born {{date}}',
   open: 'Open {{name}}',
   scheduleFor: 'Schedule for {{name}}',

@@ -10,6 +10,10 @@ export const patientsEs: Record<keyof typeof patientsEn, string> = {
   searchNone: 'No se encontraron pacientes.',
   searchFailed: 'La búsqueda falló. Inténtelo de nuevo.',
   results: 'Pacientes',
+  // Issue 21 item 4 (decisión 0086): la historia del paciente como archivos.
+  exportRecord: 'Exportar historia',
+  exportRecordPdf: 'Resumen en PDF',
+  exportRecordJson: 'Datos FHIR (JSON)',
   born: 'Nacido/a el {{date}}',
   open: 'Abrir {{name}}',
   scheduleFor: 'Programar para {{name}}',

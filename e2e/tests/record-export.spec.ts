@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import { test, expect } from '../fixtures/test.ts';
+import { DEMO } from '../fixtures/demo.ts';
+import { signInByApi } from '../fixtures/session.ts';
+
+// Issue 21 item 4 (decision 0086): jane downloads her record from account settings (the PDF summary
+// and the FHIR data), and dr.smith exports jane's record from her chart. The real server and
+// database throughout; the worker's accessibility watch (fixtures/test.ts) scans both screens.
+// Runs in the care-plan project (the default server, playwright.config.ts).
+
+test('jane downloads her record; dr.smith exports it from her chart', async ({ page }) => {
+  await signInByApi(page, DEMO.patient, { open: '/user/account-settings' });
+  const section = page.getByRole('region', { name: 'Download my record' });
+  await expect(section).toBeVisible();
+
+  const pdfDownload = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'PDF summary' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toBe('health-record.pdf');
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+  const jsonDownload = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'FHIR data (JSON)' }).click();
+  const json = await jsonDownload;
+  expect(json.suggestedFilename()).toBe('health-record.json');
+  const bundle = JSON.parse(await readFile(await json.path(), 'utf8')) as {
+    resourceType: string;
+    type: string;
+    entry: { resource: { resourceType: string; id: string; name?: { given?: string[] }[] } }[];
+  };
+  expect(bundle.resourceType).toBe('Bundle');
+  expect(bundle.type).toBe('collection');
+  const patients = bundle.entry.filter((entry) => entry.resource.resourceType === 'Patient');
+  expect(patients).toHaveLength(1);
+  const jane = patients[0]?.resource;
+  expect(jane?.name?.[0]?.given?.[0]).toBe('Jane');
+
+  await page.context().clearCookies();
+  const smith = await page.context().browser()?.newPage();
+  if (!smith) {
+    throw new Error('no second page');
+  }
+  try {
+    await signInByApi(smith, DEMO.provider, { open: `/provider/patient/${jane?.id ?? ''}/appointments` });
+    const exportRegion = smith.getByRole('region', { name: 'Export record' });
+    await expect(exportRegion).toBeVisible();
+    const providerDownload = smith.waitForEvent('download');
+    await exportRegion.getByRole('button', { name: 'FHIR data (JSON)' }).click();
+    const exported = await providerDownload;
+    expect(exported.suggestedFilename()).toMatch(/^health-record-[a-z0-9-]+\.json$/);
+    const providerBundle = JSON.parse(await readFile(await exported.path(), 'utf8')) as typeof bundle;
+    expect(
+      providerBundle.entry
+        .filter((entry) => entry.resource.resourceType === 'Patient')
+        .map((e) => e.resource.id),
+    ).toEqual([jane?.id]);
+    const providerPdf = smith.waitForEvent('download');
+    await exportRegion.getByRole('button', { name: 'PDF summary' }).click();
+    expect((await readFile(await (await providerPdf).path())).subarray(0, 5).toString()).toBe('%PDF-');
+  } finally {
+    await smith.close();
+  }
+});
