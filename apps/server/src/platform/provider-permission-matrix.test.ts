@@ -123,5 +123,5 @@ describe('provider permission matrix (every provider API route × each single pe
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -31,6 +31,8 @@ export const EXPORTED_TYPES: readonly { type: string; byId?: true }[] = [
   { type: 'Appointment' },
   { type: 'Coverage' },
   { type: 'Communication' },
+  { type: 'QuestionnaireResponse' },
+  { type: 'DocumentReference' },
 ];
 
 /** Directory resources the record's resources point at; included when the caller may read them. */
@@ -83,6 +85,10 @@ function searchQuery(patientId: string, byId: boolean, offset: number, ids?: str
     status: null,
     category: null,
     code: null,
+    schedule: null,
+    start: [],
+    questionnaire: null,
+    authored: [],
     count: EXPORT_PAGE_SIZE,
     offset,
   };
