@@ -33,6 +33,7 @@ test('jane connects a SMART app, the app gets her tokens, and disconnecting it s
     await page.goto(client.url);
     await page.getByRole('button', { name: 'Connect to the portal' }).click();
     await expect(page).toHaveURL(/\/guest\/login/);
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await submitLogin(page, DEMO.patient);
     await expect(page).toHaveURL(/\/user\/connect-app\/[0-9a-f-]{36}$/);
     await expect(

@@ -7,7 +7,6 @@ import { signDocuments, signedDocuments } from '../../db/schema/documents.ts';
 import { storedFiles } from '../../db/schema/files.ts';
 import { appointmentAttachments } from '../../db/schema/patient-records.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { expectValidFhir } from '../../test/expect-valid-fhir.ts';
 import {
   createClinicPatient,
   createSchedulingWorld,
@@ -15,8 +14,7 @@ import {
   type SchedulingWorld,
 } from '../appointments/appointments-test-helpers.ts';
 import { loginTokens } from '../auth/auth-test-helpers.ts';
-import { bearer } from '../patients/patients-test-helpers.ts';
-import type { Bundle, FhirResource, OperationOutcome } from './fhir-types.ts';
+import { expectOutcome, fhirGet, fhirSearch, idsOf } from './fhir-test-client.ts';
 
 // Issue 21 item 1 (decision 0085): DocumentReference for the signed documents and visit attachments
 // the portal holds, linking the authorised file route; jane reads hers only, a provider their PATIENT
@@ -38,25 +36,8 @@ describe('FHIR R4 DocumentReference', () => {
   let oliveFileId: string;
   let appointmentId: string;
 
-  async function get(url: string, token?: string) {
-    const response = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-    const body = response.json<FhirResource>();
-    expectValidFhir(body);
-    return { status: response.statusCode, body };
-  }
-
-  async function search(url: string, token: string): Promise<Bundle> {
-    const { status, body } = await get(url, token);
-    expect(status, JSON.stringify(body)).toBe(200);
-    return body as Bundle;
-  }
-
-  const idsOf = (bundle: Bundle) => bundle.entry.map((entry) => entry.resource.id);
-
-  function expectOutcome(answer: { status: number; body: FhirResource }, status: number, code: string) {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    expect((answer.body as OperationOutcome).issue[0]?.code).toBe(code);
-  }
+  const get = (url: string, token?: string) => fhirGet(t, url, token);
+  const search = (url: string, token: string) => fhirSearch(t, url, token);
 
   async function storeFile(
     clinic: SchedulingWorld,

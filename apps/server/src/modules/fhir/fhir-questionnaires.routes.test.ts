@@ -6,15 +6,14 @@ import { taskSettings, tasks } from '../../db/schema/check-in.ts';
 import { questionnaireForms, questionnaireResponses } from '../../db/schema/questionnaires.ts';
 import { HEALTH_HISTORY_FORM } from '../../seed/seed-demo-questionnaires.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { expectValidFhir } from '../../test/expect-valid-fhir.ts';
 import {
   createClinicPatient,
   createSchedulingWorld,
   type SchedulingWorld,
 } from '../appointments/appointments-test-helpers.ts';
 import { loginTokens } from '../auth/auth-test-helpers.ts';
-import { bearer } from '../patients/patients-test-helpers.ts';
-import type { Bundle, FhirResource, OperationOutcome } from './fhir-types.ts';
+import { expectOutcome, fhirGet, fhirSearch, idsOf } from './fhir-test-client.ts';
+import type { FhirResource } from './fhir-types.ts';
 
 // Issue 21 item 1 (decision 0085): Questionnaire (the clinics' forms) and QuestionnaireResponse (a
 // patient's saved answers, in the patient compartment): jane reads hers, never olive's; a provider
@@ -53,25 +52,8 @@ describe('FHIR R4 Questionnaire and QuestionnaireResponse', () => {
   let janeResponseIds: string[];
   let oliveResponseId: string;
 
-  async function get(url: string, token?: string) {
-    const response = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-    const body = response.json<FhirResource>();
-    expectValidFhir(body);
-    return { status: response.statusCode, body };
-  }
-
-  async function search(url: string, token: string): Promise<Bundle> {
-    const { status, body } = await get(url, token);
-    expect(status, JSON.stringify(body)).toBe(200);
-    return body as Bundle;
-  }
-
-  const idsOf = (bundle: Bundle) => bundle.entry.map((entry) => entry.resource.id);
-
-  function expectOutcome(answer: { status: number; body: FhirResource }, status: number, code: string) {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    expect((answer.body as OperationOutcome).issue[0]?.code).toBe(code);
-  }
+  const get = (url: string, token?: string) => fhirGet(t, url, token);
+  const search = (url: string, token: string) => fhirSearch(t, url, token);
 
   async function saveResponse(
     clinic: SchedulingWorld,

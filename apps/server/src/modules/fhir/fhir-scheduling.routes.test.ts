@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { consultationTypes } from '../../db/schema/clinics.ts';
 import { slotHolds } from '../../db/schema/scheduling.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { expectValidFhir } from '../../test/expect-valid-fhir.ts';
 import {
   createClinicPatient,
   createSchedulingWorld,
@@ -11,12 +10,12 @@ import {
   type SchedulingWorld,
 } from '../appointments/appointments-test-helpers.ts';
 import { loginTokens } from '../auth/auth-test-helpers.ts';
-import { bearer } from '../patients/patients-test-helpers.ts';
 import type { FhirCaller } from './fhir-caller.ts';
 import { FhirError } from './fhir-outcome.ts';
 import { parseSlotId, slotId } from './fhir-slots.ts';
 import { searchResources } from './fhir.service.ts';
-import type { Bundle, FhirResource, OperationOutcome } from './fhir-types.ts';
+import { expectOutcome, fhirGet, fhirSearch } from './fhir-test-client.ts';
+import type { Bundle, FhirResource } from './fhir-types.ts';
 
 // Issue 21 item 1 (decision 0085): Schedule and Slot, the public availability of the caller's clinics,
 // computed by the portal's slot search. The clock is fixed: 2026-12-01 12:00 UTC (07:00 in New York).
@@ -35,23 +34,8 @@ describe('FHIR R4 Schedule and Slot', () => {
   let otherProviderToken: string;
   let janeId: string;
 
-  async function get(url: string, token?: string) {
-    const response = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-    const body = response.json<FhirResource>();
-    expectValidFhir(body);
-    return { status: response.statusCode, body };
-  }
-
-  async function search(url: string, token: string): Promise<Bundle> {
-    const { status, body } = await get(url, token);
-    expect(status, JSON.stringify(body)).toBe(200);
-    return body as Bundle;
-  }
-
-  function expectOutcome(answer: { status: number; body: FhirResource }, status: number, code: string) {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    expect((answer.body as OperationOutcome).issue[0]?.code).toBe(code);
-  }
+  const get = (url: string, token?: string) => fhirGet(t, url, token);
+  const search = (url: string, token: string) => fhirSearch(t, url, token);
 
   const slotsOf = (bundle: Bundle) =>
     bundle.entry.map((entry) => entry.resource as FhirResource & { start: string; status: string });

@@ -5,7 +5,6 @@ import { providers } from '../../db/schema/clinics.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
-import { expectValidFhir } from '../../test/expect-valid-fhir.ts';
 import {
   createClinicPatient,
   createSchedulingWorld,
@@ -14,7 +13,8 @@ import {
 } from '../appointments/appointments-test-helpers.ts';
 import { loginTokens } from '../auth/auth-test-helpers.ts';
 import { connectTestApp, registerTestApp, type RegisteredApp } from '../smart-apps/smart-test-helpers.ts';
-import type { Bundle, FhirResource, OperationOutcome } from './fhir-types.ts';
+import { expectOutcome, fhirGet } from './fhir-test-client.ts';
+import type { Bundle } from './fhir-types.ts';
 
 // Issue 21 items 1 and 3 (decisions 0081, 0082, 0084): an app connected through SMART reads FHIR as
 // the person who connected it, no further: jane's app reads jane's record and nothing of olive's, its
@@ -31,22 +31,7 @@ describe('FHIR through a SMART app', () => {
   let olive: { id: string; username: string };
   let janeToken: string;
 
-  async function get(url: string, token: string) {
-    const response = await t.app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = response.json<FhirResource>();
-    expectValidFhir(body);
-    return { status: response.statusCode, body, headers: response.headers };
-  }
-
-  function expectOutcome(answer: { status: number; body: FhirResource }, status: number) {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    expect(answer.body.resourceType).toBe('OperationOutcome');
-    return answer.body as OperationOutcome;
-  }
+  const get = (url: string, token: string) => fhirGet(t, url, token);
 
   beforeAll(async () => {
     t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 10_000, AUTH_RATE_LIMIT_PER_ACCOUNT: 10_000 });

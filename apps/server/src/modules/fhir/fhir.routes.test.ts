@@ -6,7 +6,6 @@ import { messageThreadParticipants, messageThreads, threadMessages } from '../..
 import { vitalValues } from '../../db/schema/vitals.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
-import { expectValidFhir } from '../../test/expect-valid-fhir.ts';
 import {
   createClinicPatient,
   createSchedulingWorld,
@@ -18,8 +17,9 @@ import { insertTestCard } from '../insurance/insurance-review-test-helpers.ts';
 import { bearer } from '../patients/patients-test-helpers.ts';
 import type { FhirCaller } from './fhir-caller.ts';
 import { FhirError } from './fhir-outcome.ts';
+import { expectOutcome, fhirGet, fhirSearch, idsOf } from './fhir-test-client.ts';
 import { readResource, searchResources } from './fhir.service.ts';
-import type { Bundle, FhirResource, OperationOutcome } from './fhir-types.ts';
+import type { FhirResource } from './fhir-types.ts';
 
 // Issue 21 items 1 and 2 "Must show" (decision 0081): jane's token reads nothing of olive's, a
 // provider reads only their clinic's patients, bad search parameters are 400 OperationOutcomes,
@@ -47,29 +47,8 @@ describe('FHIR R4 API', () => {
   let oliveMessageId: string;
 
   /** GET as a caller; every resource in the answer is validated. */
-  async function get(url: string, token?: string) {
-    const response = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-    const body = response.json<FhirResource>();
-    expectValidFhir(body);
-    return { status: response.statusCode, body, contentType: response.headers['content-type'] };
-  }
-
-  async function search(url: string, token: string): Promise<Bundle> {
-    const { status, body } = await get(url, token);
-    expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.resourceType).toBe('Bundle');
-    return body as Bundle;
-  }
-
-  const idsOf = (bundle: Bundle) => bundle.entry.map((entry) => entry.resource.id);
-
-  function expectOutcome(answer: { status: number; body: FhirResource }, status: number, code?: string) {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    expect(answer.body.resourceType).toBe('OperationOutcome');
-    if (code) {
-      expect((answer.body as OperationOutcome).issue[0]?.code).toBe(code);
-    }
-  }
+  const get = (url: string, token?: string) => fhirGet(t, url, token);
+  const search = (url: string, token: string) => fhirSearch(t, url, token);
 
   async function vital(userId: string, key: string, value: number, at: string) {
     const [row] = await t.context.db
