@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { observationResource, patientResource } from '../modules/fhir/fhir-mappers.ts';
-import { expectValidFhir, fhirProblems } from './expect-valid-fhir.ts';
+import {
+  claimedProfiles,
+  observationResource,
+  patientResource,
+  practitionerResource,
+} from '../modules/fhir/fhir-mappers.ts';
+import { canValidateProfile, expectValidFhir, fhirProblems } from './expect-valid-fhir.ts';
 
 // The conformance helper must refuse what is wrong, or "every resource passes" proves nothing.
 describe('expectValidFhir (decision 0081)', () => {
@@ -67,5 +72,29 @@ describe('expectValidFhir (decision 0081)', () => {
     });
     expectValidFhir(panel);
     expect(fhirProblems({ ...panel, component: [] }).join('\n')).toMatch(/us-core-blood-pressure/);
+  });
+
+  it('refuses a profile claim it has no definition to validate against (decision 0087)', () => {
+    const practitioner = practitionerResource({
+      id: '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e63',
+      memberId: 'P-1',
+      firstName: 'Sam',
+      lastName: 'Smith',
+      status: 'active',
+    });
+    expectValidFhir(practitioner);
+    const claimed = {
+      ...practitioner,
+      meta: { profile: ['http://hl7.org/fhir/us/core/StructureDefinition/us-core-practitioner'] },
+    };
+    expect(fhirProblems(claimed).join('\n')).toMatch(
+      /us-core-practitioner: claimed, but no StructureDefinition/,
+    );
+  });
+
+  it('can validate every profile the CapabilityStatement says our resources claim', () => {
+    const profiles = Object.values(claimedProfiles()).flat();
+    expect(profiles.length).toBeGreaterThan(0);
+    expect(profiles.filter((url) => !canValidateProfile(url))).toEqual([]);
   });
 });

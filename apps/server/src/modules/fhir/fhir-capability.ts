@@ -1,25 +1,7 @@
+import { SMART_AUTHORIZE_PATH, SMART_TOKEN_PATH } from '@app/contracts/smart-apps';
+import { claimedProfiles } from './fhir-mappers.ts';
 import { RESOURCES } from './fhir.service.ts';
 import type { FhirResource } from './fhir-types.ts';
-
-const US_CORE = 'http://hl7.org/fhir/us/core/StructureDefinition';
-
-/** The profiles each served type claims (meta.profile of its resources). */
-const SUPPORTED_PROFILES: Record<string, string[]> = {
-  Patient: [`${US_CORE}/us-core-patient`],
-  Observation: [
-    `${US_CORE}/us-core-blood-pressure`,
-    `${US_CORE}/us-core-bmi`,
-    `${US_CORE}/us-core-body-height`,
-    `${US_CORE}/us-core-body-temperature`,
-    `${US_CORE}/us-core-body-weight`,
-    `${US_CORE}/us-core-heart-rate`,
-    `${US_CORE}/us-core-pulse-oximetry`,
-  ],
-  Practitioner: [`${US_CORE}/us-core-practitioner`],
-  Organization: [`${US_CORE}/us-core-organization`],
-  Location: [`${US_CORE}/us-core-location`],
-  DocumentReference: [`${US_CORE}/us-core-documentreference`],
-};
 
 const PARAM_TYPES: Record<string, { type: string; documentation: string }> = {
   _id: { type: 'token', documentation: 'Logical id; a comma separates alternatives.' },
@@ -58,6 +40,8 @@ export function capabilityStatement(
   software: { name: string; version: string },
   date: string,
 ): FhirResource {
+  const supportedProfiles = claimedProfiles();
+  const origin = new URL(baseUrl).origin;
   return {
     resourceType: 'CapabilityStatement',
     status: 'active',
@@ -73,12 +57,34 @@ export function capabilityStatement(
         documentation:
           'Read-only. Unknown search parameters are refused (400 OperationOutcome). Paging: _count (default 50, at most 200) and the Bundle next/previous links.',
         security: {
-          cors: false,
-          description: 'A bearer token: the portal access token (patient or provider).',
+          // Reads are open to any origin (decision 0084); SMART apps find their endpoints here
+          // or at /.well-known/smart-configuration.
+          cors: true,
+          service: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+                  code: 'SMART-on-FHIR',
+                },
+              ],
+            },
+          ],
+          extension: [
+            {
+              url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+              extension: [
+                { url: 'authorize', valueUri: `${origin}${SMART_AUTHORIZE_PATH}` },
+                { url: 'token', valueUri: `${origin}${SMART_TOKEN_PATH}` },
+              ],
+            },
+          ],
+          description:
+            'A bearer token: a SMART app access token (standalone launch, PKCE S256) or the portal access token (patient or provider).',
         },
         resource: Object.entries(RESOURCES).map(([type, definition]) => ({
           type,
-          ...(SUPPORTED_PROFILES[type] ? { supportedProfile: SUPPORTED_PROFILES[type] } : {}),
+          ...(supportedProfiles[type] ? { supportedProfile: supportedProfiles[type] } : {}),
           interaction: [{ code: 'read' }, { code: 'search-type' }],
           versioning: 'no-version',
           readHistory: false,

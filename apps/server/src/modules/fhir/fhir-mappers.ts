@@ -12,6 +12,7 @@ import type { CodeableConcept, FhirResource, Quantity } from './fhir-types.ts';
 // (`Patient/<id>`), ids are our UUIDs.
 
 const US_CORE = 'http://hl7.org/fhir/us/core/StructureDefinition';
+const R4_PROFILE = 'http://hl7.org/fhir/StructureDefinition';
 export const LOINC = 'http://loinc.org';
 export const UCUM = 'http://unitsofmeasure.org';
 export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
@@ -19,6 +20,22 @@ export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/obser
 export const MEMBER_ID_SYSTEM = 'urn:care-portal:member-id';
 export const CLINIC_NUMBER_SYSTEM = 'urn:care-portal:clinic-number';
 const DATA_ABSENT = 'http://terminology.hl7.org/CodeSystem/data-absent-reason';
+
+export const US_CORE_PATIENT = `${US_CORE}/us-core-patient`;
+
+/**
+ * The profiles our resources claim in meta.profile, by type, for the CapabilityStatement. Only
+ * profiles the tests validate are claimed (decision 0087): US Core Patient and Blood Pressure from
+ * the validator's package, and R4's own vital-sign profiles. Practitioner, Organization, Location and
+ * DocumentReference follow US Core's required elements but claim no profile, because no package we
+ * can install ships their StructureDefinitions to validate against.
+ */
+export function claimedProfiles(): Record<string, string[]> {
+  return {
+    Patient: [US_CORE_PATIENT],
+    Observation: [BLOOD_PRESSURE.profile, ...Object.values(VITAL_SIGNS).map((sign) => sign.profile)].sort(),
+  };
+}
 
 export interface PatientRow {
   id: string;
@@ -49,7 +66,7 @@ export function patientResource(row: PatientRow): FhirResource {
   return {
     resourceType: 'Patient',
     id: row.id,
-    meta: { profile: [`${US_CORE}/us-core-patient`] },
+    meta: { profile: [US_CORE_PATIENT] },
     identifier: [{ system: MEMBER_ID_SYSTEM, value: row.memberId }],
     active: row.status !== 'inactive',
     name: [{ use: 'official', family: row.lastName, given: [row.firstName] }],
@@ -65,7 +82,7 @@ export function patientResource(row: PatientRow): FhirResource {
   };
 }
 
-/** A vital sign we publish: its LOINC code, UCUM unit and the profiles its Observation claims. */
+/** A vital sign we publish: its LOINC code, UCUM unit and the profile its Observation claims. */
 interface VitalSign {
   loinc: string;
   display: string;
@@ -73,9 +90,11 @@ interface VitalSign {
   extraCodings?: { code: string; display: string }[];
   ucum: string;
   unit: string;
-  /** The US Core profile and the R4 base vital-sign profile it derives from. */
-  usCore: string;
-  base: string;
+  /**
+   * The R4 vital-sign profile claimed (decision 0087: we claim only profiles the tests can validate;
+   * the US Core vital-sign profiles derive from these, and the content follows them).
+   */
+  profile: string;
 }
 
 /**
@@ -89,40 +108,35 @@ export const VITAL_SIGNS = {
     display: 'Heart rate',
     ucum: '/min',
     unit: 'beats/minute',
-    usCore: 'us-core-heart-rate',
-    base: 'heartrate',
+    profile: `${R4_PROFILE}/heartrate`,
   },
   temperature: {
     loinc: '8310-5',
     display: 'Body temperature',
     ucum: '[degF]',
     unit: '°F',
-    usCore: 'us-core-body-temperature',
-    base: 'bodytemp',
+    profile: `${R4_PROFILE}/bodytemp`,
   },
   weight: {
     loinc: '29463-7',
     display: 'Body weight',
     ucum: '[lb_av]',
     unit: 'lb',
-    usCore: 'us-core-body-weight',
-    base: 'bodyweight',
+    profile: `${R4_PROFILE}/bodyweight`,
   },
   height: {
     loinc: '8302-2',
     display: 'Body height',
     ucum: '[in_i]',
     unit: 'in',
-    usCore: 'us-core-body-height',
-    base: 'bodyheight',
+    profile: `${R4_PROFILE}/bodyheight`,
   },
   bmi: {
     loinc: '39156-5',
     display: 'Body mass index (BMI) [Ratio]',
     ucum: 'kg/m2',
     unit: 'kg/m2',
-    usCore: 'us-core-bmi',
-    base: 'bmi',
+    profile: `${R4_PROFILE}/bmi`,
   },
   oxygen_saturation: {
     loinc: '2708-6',
@@ -130,8 +144,7 @@ export const VITAL_SIGNS = {
     extraCodings: [{ code: '59408-5', display: 'Oxygen saturation in Arterial blood by Pulse oximetry' }],
     ucum: '%',
     unit: '%',
-    usCore: 'us-core-pulse-oximetry',
-    base: 'oxygensat',
+    profile: `${R4_PROFILE}/oxygensat`,
   },
 } as const satisfies Record<string, VitalSign>;
 
@@ -140,8 +153,7 @@ export const BLOOD_PRESSURE = {
   systolic: { code: '8480-6', display: 'Systolic blood pressure' },
   diastolic: { code: '8462-4', display: 'Diastolic blood pressure' },
   ucum: 'mm[Hg]',
-  usCore: 'us-core-blood-pressure',
-  base: 'bp',
+  profile: `${US_CORE}/us-core-blood-pressure`,
 } as const;
 
 export type VitalSignKey = keyof typeof VITAL_SIGNS;
@@ -207,7 +219,7 @@ export function observationResource(row: VitalRow): FhirResource {
     const diastolic = row.key === 'diastolic_bp' ? row.value : row.partnerValue;
     return {
       ...common,
-      meta: { profile: [`${US_CORE}/${BLOOD_PRESSURE.usCore}`] },
+      meta: { profile: [BLOOD_PRESSURE.profile] },
       code: {
         coding: [{ system: LOINC, code: BLOOD_PRESSURE.panel.code, display: BLOOD_PRESSURE.panel.display }],
         text: 'Blood pressure',
@@ -224,7 +236,7 @@ export function observationResource(row: VitalRow): FhirResource {
   }
   return {
     ...common,
-    meta: { profile: [`${US_CORE}/${sign.usCore}`] },
+    meta: { profile: [sign.profile] },
     code: {
       coding: [
         { system: LOINC, code: sign.loinc, display: sign.display },
@@ -234,16 +246,6 @@ export function observationResource(row: VitalRow): FhirResource {
     },
     valueQuantity: quantity(row.value, sign.ucum, sign.unit),
   };
-}
-
-/** The R4 base vital-sign profile an Observation's US Core profile derives from (for the tests). */
-export function baseVitalProfileOf(usCoreProfile: string): string | null {
-  const name = usCoreProfile.slice(`${US_CORE}/`.length);
-  if (name === BLOOD_PRESSURE.usCore) {
-    return `http://hl7.org/fhir/StructureDefinition/${BLOOD_PRESSURE.base}`;
-  }
-  const sign = Object.values(VITAL_SIGNS).find((candidate) => candidate.usCore === name);
-  return sign ? `http://hl7.org/fhir/StructureDefinition/${sign.base}` : null;
 }
 
 export interface AppointmentRow {
@@ -315,7 +317,6 @@ export function practitionerResource(row: PractitionerRow): FhirResource {
   return {
     resourceType: 'Practitioner',
     id: row.id,
-    meta: { profile: [`${US_CORE}/us-core-practitioner`] },
     identifier: [{ system: MEMBER_ID_SYSTEM, value: row.memberId }],
     active: row.status === 'active',
     name: [{ family: row.lastName, given: [row.firstName] }],
@@ -332,7 +333,6 @@ export function organizationResource(row: OrganizationRow): FhirResource {
   return {
     resourceType: 'Organization',
     id: row.id,
-    meta: { profile: [`${US_CORE}/us-core-organization`] },
     identifier: [{ system: CLINIC_NUMBER_SYSTEM, value: String(row.clinicNumber) }],
     active: true,
     name: row.name,
@@ -357,7 +357,6 @@ export function locationResource(row: LocationRow): FhirResource {
   return {
     resourceType: 'Location',
     id: row.id,
-    meta: { profile: [`${US_CORE}/us-core-location`] },
     status: 'active',
     name: row.name,
     ...(Object.keys(address).length > 0 ? { address } : {}),
@@ -699,7 +698,8 @@ export const SIGNED_DOCUMENT_PURPOSE = 'signed-document';
 export const APPOINTMENT_ATTACHMENT_PURPOSE = 'appointment-attachment';
 
 /**
- * A file the portal holds for a patient (decision 0085) as a US Core DocumentReference: a signed
+ * A file the portal holds for a patient (decision 0085) as a DocumentReference (US Core content,
+ * no claim: decision 0087): a signed
  * clinic document (LOINC 59284-0 Patient consent) or an attachment the patient added to a visit
  * (LOINC 51855-5 Patient note). The content is a link to the portal's authorised file route
  * (`/api/files/<id>`, same origin as /fhir/R4), never the bytes inline.
@@ -717,7 +717,6 @@ export function documentReferenceResource(row: DocumentRow): FhirResource {
   return {
     resourceType: 'DocumentReference',
     id: row.id,
-    meta: { profile: [`${US_CORE}/us-core-documentreference`] },
     status: 'current',
     type: signed
       ? { coding: [{ system: LOINC, code: '59284-0', display: 'Patient Consent' }], text: 'Signed document' }

@@ -6,6 +6,7 @@ import { messageThreadParticipants, messageThreads, threadMessages } from '../..
 import { vitalValues } from '../../db/schema/vitals.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
+import { canValidateProfile } from '../../test/expect-valid-fhir.ts';
 import {
   createClinicPatient,
   createSchedulingWorld,
@@ -228,6 +229,28 @@ describe('FHIR R4 API', () => {
       expect(slot?.searchParam.map((param) => param.name).sort()).toEqual(
         ['_count', '_id', 'schedule', 'start', 'status'].sort(),
       );
+    });
+
+    it('names the SMART endpoints and only profiles the tests can validate', async () => {
+      const answer = await get('/fhir/R4/metadata');
+      const rest = (
+        answer.body.rest as {
+          security: { cors: boolean; extension: { extension: { url: string; valueUri: string }[] }[] };
+          resource: { type: string; supportedProfile?: string[] }[];
+        }[]
+      )[0];
+      expect(rest?.security.cors).toBe(true);
+      const uris = rest?.security.extension[0]?.extension.map((uri) => [
+        uri.url,
+        new URL(uri.valueUri).pathname,
+      ]);
+      expect(uris).toEqual([
+        ['authorize', '/oauth/smart/authorize'],
+        ['token', '/oauth/smart/token'],
+      ]);
+      const claimed = (rest?.resource ?? []).flatMap((resource) => resource.supportedProfile ?? []);
+      expect(claimed).toContain('http://hl7.org/fhir/us/core/StructureDefinition/us-core-patient');
+      expect(claimed.filter((url) => !canValidateProfile(url))).toEqual([]);
     });
   });
 
