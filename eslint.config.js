@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
+
+// One list of the server's lazily loaded packages, shared with apps/server/src/start-up.test.ts.
+const lazyPackages = JSON.parse(
+  readFileSync(new URL('./apps/server/src/platform/lazy/lazy-packages.json', import.meta.url), 'utf8'),
+);
 
 export default tseslint.config(
   {
@@ -49,10 +55,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
-    // Decisions 0072 and 0078: each of these costs 30–370 ms of the server's start, and most starts
-    // never use them (the PostgreSQL driver on PGlite, PGlite on PostgreSQL). The server imports them
-    // when first used, through apps/server/src/platform/lazy/; type imports stay static. Tests and test
-    // helpers may import them directly.
+    // Decisions 0072 and 0078: the packages of platform/lazy/lazy-packages.json cost 30–370 ms of the
+    // server's start, and most starts never use them (the PostgreSQL driver on PGlite, PGlite on
+    // PostgreSQL). The server imports them when first used, through apps/server/src/platform/lazy/;
+    // type imports stay static. Tests and test helpers may import them directly.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/platform/lazy/**'],
     rules: {
@@ -61,28 +67,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                '@simplewebauthn/server',
-                'pdf-lib',
-                'libphonenumber-js',
-                'libphonenumber-js/*',
-                'ioredis',
-                'sharp',
-                'web-push',
-                'nodemailer',
-                'ics',
-                'openid-client',
-                'pg',
-                'drizzle-orm/node-postgres',
-                'drizzle-orm/node-postgres/*',
-                '@electric-sql/pglite',
-                '@electric-sql/pglite/*',
-                'drizzle-orm/pglite',
-                'drizzle-orm/pglite/*',
-                '@fastify/swagger',
-                'swagger-ui-dist',
-                'swagger-ui-dist/*',
-              ],
+              group: lazyPackages.packages.flatMap((name) => [name, `${name}/*`]),
               allowTypeImports: true,
               message: 'Heavy at start-up: use its loader in platform/lazy/ (decisions 0072, 0078, 0080).',
             },
