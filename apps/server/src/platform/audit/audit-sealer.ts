@@ -2,6 +2,7 @@ import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { auditChainHead, auditEvents } from '../../db/schema/audit.ts';
+import { startBatchLoop, type BatchLoop } from '../batch-loop.ts';
 import { auditRowHash, GENESIS_HASH } from './audit-chain.ts';
 
 /**
@@ -100,10 +101,7 @@ export async function sealAllAuditEvents(db: Db): Promise<number> {
   }
 }
 
-export interface AuditSealer {
-  /** Stops the timer and waits for the pass in flight. */
-  stop(): Promise<void>;
-}
+export type AuditSealer = BatchLoop;
 
 /**
  * Every server instance runs one (like the outbox worker). Each SEAL_INTERVAL_MS it looks for an
@@ -114,12 +112,8 @@ export function startAuditSealer(
   log: FastifyBaseLogger,
   intervalMs: number = SEAL_INTERVAL_MS,
 ): AuditSealer {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> | null = null;
-
-  const pass = async (): Promise<number> => {
-    try {
+  return startBatchLoop({
+    runBatch: async () => {
       const [waiting] = await db
         .select({ id: auditEvents.id })
         .from(auditEvents)
@@ -130,38 +124,12 @@ export function startAuditSealer(
       }
       const result = await sealAuditEvents(db);
       return result === 'busy' ? 0 : result.sealed;
-    } catch (error) {
-      // A database hiccup must not end the sealer; the rows wait for the next pass.
-      log.error({ err: error }, 'audit sealer: a pass failed');
-      return 0;
-    }
-  };
-
-  const schedule = (delayMs: number) => {
-    if (stopped) {
-      return;
-    }
-    timer = setTimeout(() => {
-      timer = undefined;
-      inFlight = pass().then((sealed) => {
-        inFlight = null;
-        schedule(sealed >= SEAL_BATCH ? 0 : intervalMs);
-      });
-    }, delayMs);
-    timer.unref();
-  };
-  schedule(intervalMs);
-
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) {
-        clearTimeout(timer);
-        timer = undefined;
-      }
-      if (inFlight) {
-        await inFlight;
-      }
     },
-  };
+    batchSize: SEAL_BATCH,
+    intervalMs,
+    firstDelayMs: intervalMs,
+    log,
+    // The rows wait for the next pass.
+    failureMessage: 'audit sealer: a pass failed',
+  });
 }

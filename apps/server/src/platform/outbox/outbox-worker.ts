@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { startBatchLoop } from '../batch-loop.ts';
 import type { OutboxAdapters } from './outbox-adapter.ts';
 import { createOutboxAdapters } from './create-outbox-adapters.ts';
 import { OUTBOX_BATCH_SIZE, processOutboxBatch } from './outbox-delivery.ts';
@@ -33,49 +34,20 @@ export function startOutboxWorker(
   };
   const pollIntervalMs = options.pollIntervalMs ?? context.env.OUTBOX_POLL_INTERVAL_MS;
   const batchSize = options.batchSize ?? OUTBOX_BATCH_SIZE;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> | null = null;
-
-  const runBatch = async (): Promise<number> => {
-    try {
-      const result = await processOutboxBatch({ db: context.db, adapters, now: context.now, log, batchSize });
-      return result.claimed;
-    } catch (error) {
-      // A database hiccup must not end the worker; the next poll tries again.
-      log.error({ err: error }, 'outbox worker: a batch could not be processed');
-      return 0;
-    }
-  };
-
-  const schedule = (delayMs: number) => {
-    if (stopped) {
-      return;
-    }
-    timer = setTimeout(() => {
-      timer = undefined;
-      inFlight = runBatch().then((claimed) => {
-        inFlight = null;
-        // A full batch means more are probably due: go on at once instead of waiting a poll interval.
-        schedule(claimed >= batchSize ? 0 : pollIntervalMs);
-      });
-    }, delayMs);
-    // The worker alone must not keep a process alive (e.g. a script that only seeds).
-    timer.unref();
-  };
-
-  schedule(0);
+  const loop = startBatchLoop({
+    runBatch: async () =>
+      (await processOutboxBatch({ db: context.db, adapters, now: context.now, log, batchSize })).claimed,
+    batchSize,
+    intervalMs: pollIntervalMs,
+    firstDelayMs: 0,
+    log,
+    // The next poll tries again.
+    failureMessage: 'outbox worker: a batch could not be processed',
+  });
 
   return {
     stop: async () => {
-      stopped = true;
-      if (timer) {
-        clearTimeout(timer);
-        timer = undefined;
-      }
-      if (inFlight) {
-        await inFlight;
-      }
+      await loop.stop();
       await Promise.all(Object.values(adapters).map(async (adapter) => adapter.close?.()));
     },
   };
