@@ -16,13 +16,14 @@ test('jane downloads her record; dr.smith exports it from her chart', async ({ p
   const pdfDownload = page.waitForEvent('download');
   await section.getByRole('button', { name: 'PDF summary' }).click();
   const pdf = await pdfDownload;
-  expect(pdf.suggestedFilename()).toBe('health-record.pdf');
+  // The server's name for the file: the patient's name and the day of the export.
+  expect(pdf.suggestedFilename()).toMatch(/^health-record-[a-z]+-jane-\d{4}-\d{2}-\d{2}\.pdf$/);
   expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
 
   const jsonDownload = page.waitForEvent('download');
   await section.getByRole('button', { name: 'FHIR data (JSON)' }).click();
   const json = await jsonDownload;
-  expect(json.suggestedFilename()).toBe('health-record.json');
+  expect(json.suggestedFilename()).toMatch(/^health-record-[a-z]+-jane-\d{4}-\d{2}-\d{2}\.json$/);
   const bundle = JSON.parse(await readFile(await json.path(), 'utf8')) as {
     resourceType: string;
     type: string;
@@ -47,7 +48,7 @@ test('jane downloads her record; dr.smith exports it from her chart', async ({ p
     const providerDownload = smith.waitForEvent('download');
     await exportRegion.getByRole('button', { name: 'FHIR data (JSON)' }).click();
     const exported = await providerDownload;
-    expect(exported.suggestedFilename()).toMatch(/^health-record-[a-z0-9-]+\.json$/);
+    expect(exported.suggestedFilename()).toMatch(/^health-record-[a-z]+-jane-\d{4}-\d{2}-\d{2}\.json$/);
     const providerBundle = JSON.parse(await readFile(await exported.path(), 'utf8')) as typeof bundle;
     expect(
       providerBundle.entry

@@ -11,18 +11,7 @@ export function patientRecordPath(clinicId: string, patientId: string): string {
   return `/api/provider/clinics/${encodeURIComponent(clinicId)}/patients/${encodeURIComponent(patientId)}/record-export`;
 }
 
-/** `health-record.pdf`, or `health-record-<name>.json` for a patient a provider exports. */
-export function recordFileName(format: RecordFormat, patientName?: string): string {
-  const words = (patientName ?? '')
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9 ]/g, '')
-    .trim()
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
-  return `${['health-record', ...words].join('-')}.${format}`;
-}
-
-export function downloadRecord(basePath: string, format: RecordFormat, patientName?: string): Promise<void> {
-  return downloadStoredFile(`${basePath}.${format}`, recordFileName(format, patientName));
+/** Saves the record under the name the server gives it (`health-record-<name>-<date>.<format>`). */
+export function downloadRecord(basePath: string, format: RecordFormat): Promise<void> {
+  return downloadStoredFile(`${basePath}.${format}`);
 }

@@ -5,7 +5,6 @@ import { downloadRecord, type RecordFormat } from './download-record.ts';
 
 export interface RecordDownloadButtonsProps {
   basePath: string;
-  patientName?: string;
   pdfLabel: string;
   jsonLabel: string;
   /** The group's accessible name (what the two buttons download). */
@@ -24,7 +23,7 @@ export function RecordDownloadButtons(props: RecordDownloadButtonsProps) {
     setBusy(format);
     setError(null);
     try {
-      await downloadRecord(props.basePath, format, props.patientName);
+      await downloadRecord(props.basePath, format);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
     } finally {

@@ -17,21 +17,36 @@ async function messageOf(response: Response): Promise<string> {
   return GENERIC_ERROR_TEXT;
 }
 
-/** The file's bytes; throws the server's message (e.g. a file that failed its hash check). */
-export async function fetchStoredFile(href: string, signal?: AbortSignal): Promise<Blob> {
+async function fetchOk(href: string, signal?: AbortSignal): Promise<Response> {
   const response = await fetch(href, { headers: await authHeaders(), signal });
   if (!response.ok) {
     throw new Error(await messageOf(response));
   }
-  return response.blob();
+  return response;
 }
 
-/** Saves a stored file to the device under the given name. */
-export async function downloadStoredFile(href: string, fileName: string): Promise<void> {
-  const url = URL.createObjectURL(await fetchStoredFile(href));
+/** The file's bytes; throws the server's message (e.g. a file that failed its hash check). */
+export async function fetchStoredFile(href: string, signal?: AbortSignal): Promise<Blob> {
+  return (await fetchOk(href, signal)).blob();
+}
+
+/** The `filename` of a Content-Disposition header (our servers send plain ASCII names), if any. */
+export function fileNameOfDisposition(header: string | null): string | null {
+  const match = /filename="([^"]+)"/.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * Saves a stored file to the device under `fileName`, or, without one, under the name the server
+ * gives in Content-Disposition (the record export dates its files).
+ */
+export async function downloadStoredFile(href: string, fileName?: string): Promise<void> {
+  const response = await fetchOk(href);
+  const name = fileName ?? fileNameOfDisposition(response.headers.get('content-disposition')) ?? 'download';
+  const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();

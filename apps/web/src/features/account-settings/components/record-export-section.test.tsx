@@ -3,7 +3,6 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { clearSession, setSession } from '../../../lib/auth/session-store.ts';
-import { recordFileName } from '../../record-export/download-record.ts';
 import { PATIENT_SESSION } from './patient-session.test-helper.ts';
 import { RecordExportSection } from './record-export-section.tsx';
 
@@ -20,7 +19,11 @@ describe('RecordExportSection (issue 21 item 4)', { timeout: 20_000 }, () => {
     setSession(PATIENT_SESSION);
     requested = [];
     saved = [];
-    answer = () => new Response('%PDF-1.7', { status: 200 });
+    answer = () =>
+      new Response('%PDF-1.7', {
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="health-record-doe-jane-2026-11-28.pdf"' },
+      });
     vi.stubGlobal(
       'fetch',
       vi.fn((input: string, init?: RequestInit) => {
@@ -45,11 +48,19 @@ describe('RecordExportSection (issue 21 item 4)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Download my record' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'PDF summary' }));
     await waitFor(() => {
-      expect(saved).toEqual(['health-record.pdf']);
+      expect(saved).toEqual(['health-record-doe-jane-2026-11-28.pdf']);
     });
+    answer = () =>
+      new Response('{}', {
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="health-record-doe-jane-2026-11-28.json"' },
+      });
     await userEvent.click(screen.getByRole('button', { name: 'FHIR data (JSON)' }));
     await waitFor(() => {
-      expect(saved).toEqual(['health-record.pdf', 'health-record.json']);
+      expect(saved).toEqual([
+        'health-record-doe-jane-2026-11-28.pdf',
+        'health-record-doe-jane-2026-11-28.json',
+      ]);
     });
     expect(requested.map((request) => request.url)).toEqual([
       '/api/account/record-export.pdf',
@@ -66,8 +77,12 @@ describe('RecordExportSection (issue 21 item 4)', { timeout: 20_000 }, () => {
     expect(saved).toEqual([]);
   });
 
-  it('names a provider’s export after the patient, in plain letters', () => {
-    expect(recordFileName('json', 'José Núñez-Ortiz')).toBe('health-record-jose-nunezortiz.json');
-    expect(recordFileName('pdf')).toBe('health-record.pdf');
+  it('saves under a plain name when the server gives none', async () => {
+    answer = () => new Response('%PDF-1.7', { status: 200 });
+    renderWithProviders(<RecordExportSection />);
+    await userEvent.click(screen.getByRole('button', { name: 'PDF summary' }));
+    await waitFor(() => {
+      expect(saved).toEqual(['download']);
+    });
   });
 });

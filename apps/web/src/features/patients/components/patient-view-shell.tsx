@@ -71,7 +71,6 @@ export function PatientViewShell() {
           </Text>
           <RecordDownloadButtons
             basePath={patientRecordPath(workspace.data.clinicId, patientId)}
-            patientName={patient.data.name}
             groupLabel={t('exportRecord')}
             pdfLabel={t('exportRecordPdf')}
             jsonLabel={t('exportRecordJson')}
