@@ -91,7 +91,10 @@ async function toAccessHistory(page: Page, world: World): Promise<void> {
  */
 let smartClientId: string | null = null;
 
-async function startSmartLaunch(page: Page): Promise<string> {
+async function startSmartLaunch(
+  page: Page,
+  scope = 'launch/patient openid fhirUser offline_access patient/*.rs',
+): Promise<string> {
   if (smartClientId === null) {
     const registered = await page.request.post('/dev/fixtures/smart-apps', {
       data: { name: 'Health Diary', redirectUris: ['https://diary.example.org/callback'] },
@@ -106,7 +109,7 @@ async function startSmartLaunch(page: Page): Promise<string> {
     response_type: 'code',
     client_id: clientId,
     redirect_uri: 'https://diary.example.org/callback',
-    scope: 'launch/patient openid fhirUser offline_access patient/*.rs',
+    scope,
     state: 'screens',
     aud: smart.issuer,
     code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
@@ -116,15 +119,18 @@ async function startSmartLaunch(page: Page): Promise<string> {
   return started.headers().location ?? '/user/account-settings';
 }
 
-async function toConnectedApps(page: Page): Promise<void> {
-  const consent = await startSmartLaunch(page);
-  const token = await apiToken(page.request, DEMO.patient, DEMO_PASSWORD);
+async function toConnectedApps(page: Page, area: 'user' | 'provider' = 'user'): Promise<void> {
+  const provider = area === 'provider';
+  const consent = await startSmartLaunch(page, provider ? 'openid fhirUser user/*.rs' : undefined);
+  const token = await apiToken(page.request, provider ? DEMO.provider : DEMO.patient, DEMO_PASSWORD);
   await page.request.post(`/api/smart/requests/${consent.split('/').pop() ?? ''}/decision`, {
     headers: { authorization: `Bearer ${token}` },
     data: { allow: true },
   });
-  await page.goto('/user/account-settings');
-  await page.getByTestId('connected-app').first().waitFor();
+  await page.goto(`/${area}/account-settings`);
+  const row = page.getByTestId('connected-app').first();
+  await row.waitFor();
+  await row.scrollIntoViewIfNeeded();
 }
 
 const SCREENS: Screen[] = [
@@ -161,7 +167,21 @@ const SCREENS: Screen[] = [
       await page.getByRole('button', { name: 'Allow' }).waitFor();
     },
   },
-  { name: 'patient-connected-apps', who: 'patient', open: toConnectedApps },
+  { name: 'patient-connected-apps', who: 'patient', open: (page) => toConnectedApps(page) },
+  {
+    // Decision 0089: a provider's launch (user/ scopes), in the provider shell.
+    name: 'provider-connect-app',
+    who: 'provider',
+    open: async (page) => {
+      await page.goto(await startSmartLaunch(page, 'openid fhirUser offline_access user/*.rs'));
+      await page.getByRole('button', { name: 'Allow' }).waitFor();
+    },
+  },
+  {
+    name: 'provider-connected-apps',
+    who: 'provider',
+    open: (page) => toConnectedApps(page, 'provider'),
+  },
   {
     // Issue 21 item 4 (decision 0086): the section in view.
     name: 'patient-record-export',

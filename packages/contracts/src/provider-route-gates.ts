@@ -149,6 +149,9 @@ export const PROVIDER_ROUTE_GATES = {
   '/provider/audit': { permissions: ['SETTING'], noAccess: 'page' },
   // Issue 21 item 3 (decision 0082): the SMART apps registered for the clinic, for clinic admins.
   '/provider/smart-apps': { permissions: ['SETTING'], noAccess: 'page' },
+  // Open to any provider: without PATIENT the screen still offers Deny, so the app gets its answer
+  // (the server refuses Allow, decision 0089).
+  '/provider/connect-app/:requestId': open,
   // spec 3 §2 sidebar: Newsfeed needs no permission ("none").
   '/provider/news': open,
   '/provider/flows': flows,

@@ -10,8 +10,10 @@ export const SMART_TOKEN_PATH = '/oauth/smart/token';
 export const SMART_CONFIGURATION_PATH = '/.well-known/smart-configuration';
 export const SMART_JWKS_PATH = '/oauth/smart/jwks';
 export const FHIR_BASE_PATH = '/fhir/R4';
-/** The portal's consent screen for one authorization request. */
+/** The portal's consent screen for one authorization request (`patient/` scopes: the patient's own). */
 export const CONNECT_APP_ROUTE = '/user/connect-app';
+/** The provider area's consent screen, for `user/` scopes: the records of the provider's clinics (0089). */
+export const PROVIDER_CONNECT_APP_ROUTE = '/provider/connect-app';
 export const CONNECTED_APPS_PATH = '/api/account/connected-apps';
 
 /** FHIR resources an app may ask for, each with the line of the consent screen that names it. */
@@ -42,7 +44,6 @@ export const SCOPE_GROUPS = [
   'documents',
   'messages',
   'careTeam',
-  'clinicRecords',
   'identity',
   'offline',
 ] as const;
@@ -85,7 +86,11 @@ export function isKnownScope(scope: string): boolean {
   return (SMART_CONTEXT_SCOPES as readonly string[]).includes(scope) || parseResourceScope(scope) !== null;
 }
 
-/** The consent screen's lines for a set of scopes, in the order of SCOPE_GROUPS, each once. */
+/**
+ * The consent screen's lines for a set of scopes, in the order of SCOPE_GROUPS, each once. A `user/`
+ * scope names the same kinds of data as a `patient/` one; the screen words them as the clinic
+ * patients' rather than the person's own (decision 0089).
+ */
 export function scopeGroupsOf(scopes: readonly string[]): ScopeGroup[] {
   const groups = new Set<ScopeGroup>();
   for (const scope of scopes) {
@@ -101,18 +106,30 @@ export function scopeGroupsOf(scopes: readonly string[]): ScopeGroup[] {
     if (!parsed) {
       continue;
     }
-    if (parsed.context === 'user') {
-      groups.add('clinicRecords');
-    } else if (parsed.resource === '*') {
-      for (const group of Object.values(SMART_RESOURCE_GROUPS)) {
-        groups.add(group);
+    const named =
+      parsed.resource === '*'
+        ? Object.values(SMART_RESOURCE_GROUPS)
+        : [SMART_RESOURCE_GROUPS[parsed.resource]];
+    for (const group of named) {
+      // A provider's app reads no clinic's messages (decision 0084), so the screen does not offer them.
+      if (parsed.context === 'user' && group === 'messages') {
+        continue;
       }
-    } else {
-      groups.add(SMART_RESOURCE_GROUPS[parsed.resource]);
+      groups.add(group);
     }
   }
   return SCOPE_GROUPS.filter((group) => groups.has(group));
 }
+
+/** Whose records a set of scopes reaches: the person's own (`patient/`) or their clinics' (`user/`). */
+export type SmartReach = 'own' | 'clinics';
+
+/** 'clinics' when a resource scope is `user/` (authorize refuses a mix of the two, decision 0089). */
+export function reachOf(scopes: readonly string[]): SmartReach {
+  return scopes.some((scope) => parseResourceScope(scope)?.context === 'user') ? 'clinics' : 'own';
+}
+
+const reachSchema = z.enum(['own', 'clinics']);
 
 // --- The consent screen's API ---
 
@@ -125,6 +142,16 @@ export const smartConsentRequestSchema = z.object({
   redirectOrigin: z.string(),
   scopes: z.array(z.string()),
   scopeGroups: z.array(scopeGroupSchema),
+  /**
+   * Whose records: 'own' (a patient's `patient/` scopes) or 'clinics' (a provider's `user/` scopes,
+   * the patients of `clinics`).
+   */
+  reach: reachSchema,
+  /**
+   * For 'clinics': the clinics where the provider holds PATIENT now, whose patients the app may read.
+   * Empty when they hold it nowhere: the app would read nothing, so Allow is refused (decision 0089).
+   */
+  clinics: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
 export type SmartConsentRequest = z.infer<typeof smartConsentRequestSchema>;
 
@@ -132,6 +159,9 @@ export const smartDecisionSchema = z.object({ allow: z.boolean({ error: 'allow m
 export type SmartDecision = z.infer<typeof smartDecisionSchema>;
 /** The app's redirect URI with a code (allowed) or error=access_denied (denied), and the state. */
 export const smartDecisionResultSchema = z.object({ redirectUrl: z.string() });
+
+export const SMART_NO_PATIENT_PERMISSION_TEXT =
+  'You hold the Patient permission at no clinic, so this app would have no records to read. Deny to return to the app.';
 
 export const SMART_REQUEST_GONE_TEXT =
   'This connection request has expired or was already answered. Start again from the app.';
@@ -142,6 +172,7 @@ export const connectedAppSchema = z.object({
   id: z.uuid(),
   appName: z.string(),
   scopeGroups: z.array(scopeGroupSchema),
+  reach: reachSchema,
   connectedAt: z.string(),
 });
 export type ConnectedApp = z.infer<typeof connectedAppSchema>;

@@ -70,6 +70,8 @@ export const SIGNED_IN_ROUTE_MAP: readonly RouteEntry[] = [
   provider('audit', 'route.provider.audit', 'provider-audit'),
   // Issue 21 item 3 (decision 0082): the clinic's registered SMART apps (SETTING).
   provider('smart-apps', 'route.provider.smartApps', 'provider-smart-apps'),
+  // Decision 0089: the consent screen of a provider's SMART launch (user/ scopes), in the provider shell.
+  provider('connect-app/:requestId', 'route.provider.connectApp', 'connect-app'),
   // spec 3 §2 Provider appointment schedule and its filter screens (decision 0024).
   provider('appointment', 'route.provider.appointment', 'provider-schedule'),
   provider('appointment/select-departments', 'route.provider.selectDepartments', 'provider-schedule-filter'),

@@ -144,13 +144,19 @@ describe('FHIR through a SMART app', () => {
     expect((await get(`/fhir/R4/Patient/${jane.id}`, tokens.access_token)).status).toBe(200);
     expectOutcome(await get(`/fhir/R4/Patient/${olive.id}`, tokens.access_token), 404);
 
-    // A colleague at the same clinic without PATIENT: their app reads no patient.
+    // A colleague at the same clinic whose PATIENT is taken away after connecting (a colleague without
+    // it cannot connect at all, decision 0089): their app reads no patient from then on.
     const colleague = await createTestUser(t.context.db, { memberType: 'doctor', permissions: [] });
     await t.context.db
       .insert(providers)
-      .values({ userId: colleague.id, clinicId: world.clinicId, permissions: ['APPOINTMENTS'] });
+      .values({ userId: colleague.id, clinicId: world.clinicId, permissions: ['PATIENT', 'APPOINTMENTS'] });
     const colleagueToken = (await loginTokens(t.app, colleague.username)).access_token;
     const colleagueApp = await connectTestApp(t, app, colleagueToken, 'user/*.rs');
+    expect((await get(`/fhir/R4/Patient/${jane.id}`, colleagueApp.access_token)).status).toBe(200);
+    await t.context.db
+      .update(providers)
+      .set({ permissions: ['APPOINTMENTS'] })
+      .where(and(eq(providers.userId, colleague.id), eq(providers.clinicId, world.clinicId)));
     expectOutcome(await get(`/fhir/R4/Patient/${jane.id}`, colleagueApp.access_token), 404);
   });
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { clinicPatients, providers } from '../../db/schema/clinics.ts';
+import { clinicPatients, clinics, providers } from '../../db/schema/clinics.ts';
 import {
   smartApps,
   smartAuthorizationRequests,
@@ -192,4 +192,19 @@ export async function revokeGrantsOfApp(db: Db, userId: string, appId: string, n
     .where(and(eq(smartGrants.userId, userId), eq(smartGrants.appId, appId), isNull(smartGrants.revokedAt)))
     .returning({ id: smartGrants.id });
   return rows.map((row) => row.id);
+}
+
+/** The clinics of `clinicIds` with their names, by name (the provider's consent screen names them). */
+export async function clinicsNamed(
+  db: Db,
+  clinicIds: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  if (clinicIds.length === 0) {
+    return [];
+  }
+  return db
+    .select({ id: clinics.id, name: clinics.name })
+    .from(clinics)
+    .where(inArray(clinics.id, [...clinicIds]))
+    .orderBy(asc(clinics.name));
 }

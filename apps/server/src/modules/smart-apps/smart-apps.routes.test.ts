@@ -86,7 +86,9 @@ describe('SMART App Launch, standalone patient launch (issue 21 item 3)', () => 
     const { verifier, query } = launch(overrides);
     const started = await authorize(query);
     expect(started.statusCode).toBe(302);
-    const requestId = /^\/user\/connect-app\/([0-9a-f-]{36})$/.exec(started.headers.location ?? '')?.[1];
+    const requestId = /^\/(?:user|provider)\/connect-app\/([0-9a-f-]{36})$/.exec(
+      started.headers.location ?? '',
+    )?.[1];
     expect(requestId).toBeDefined();
     const decided = await t.app.inject({
       method: 'POST',
@@ -418,7 +420,7 @@ describe('SMART App Launch, standalone patient launch (issue 21 item 3)', () => 
   });
 
   it("a provider's app token has no patient and reaches only the provider's clinics", async () => {
-    const doctor = await createDoctor(['SETTING']);
+    const doctor = await createDoctor(['PATIENT']);
     await createDoctor([]);
     const doctorTokens = await loginTokens(t.app, doctor.username);
     // A provider cannot give patient/ scopes (there is no patient picker): refused at consent.

@@ -3,9 +3,12 @@ import {
   CONNECT_APP_ROUTE,
   CONNECTED_APP_NOT_FOUND_TEXT,
   FHIR_BASE_PATH,
+  PROVIDER_CONNECT_APP_ROUTE,
+  SMART_NO_PATIENT_PERMISSION_TEXT,
   SMART_REQUEST_GONE_TEXT,
   isKnownScope,
   parseResourceScope,
+  reachOf,
   scopeGroupsOf,
   type ConnectedApp,
   type RegisteredApp,
@@ -24,6 +27,7 @@ import {
 import { HttpError, OAuthHttpError } from '../../platform/http-error.ts';
 import { randomToken, sha256 } from '../../platform/passwords.ts';
 import {
+  clinicsNamed,
   decideRequest,
   findAppByClientId,
   findGrant,
@@ -134,8 +138,13 @@ export async function authorize(
   if (unknown !== undefined) {
     return fail('invalid_scope', `Unknown scope: ${unknown.slice(0, 100)}.`);
   }
-  if (!scopes.some((scope) => parseResourceScope(scope) !== null)) {
+  const contexts = new Set(scopes.map((scope) => parseResourceScope(scope)?.context).filter(Boolean));
+  if (contexts.size === 0) {
     return fail('invalid_scope', 'The request asks for no FHIR resource.');
+  }
+  // One person consents: a patient gives patient/ scopes, a provider user/ ones (decision 0089).
+  if (contexts.size > 1) {
+    return fail('invalid_scope', 'patient/ and user/ scopes cannot be asked for together.');
   }
   const now = context.now();
   const requestId = await insertRequest(context.db, {
@@ -147,7 +156,10 @@ export async function authorize(
     createdAt: now,
     expiresAt: new Date(now.getTime() + SMART_REQUEST_TTL_MS),
   });
-  return { kind: 'redirect', url: `${CONNECT_APP_ROUTE}/${requestId}` };
+  // The browser has no session here, so the scopes say whose consent screen it is: user/ scopes go to
+  // the provider area (its guard sends a guest to the provider login), patient/ ones to the patient's.
+  const consentRoute = contexts.has('user') ? PROVIDER_CONNECT_APP_ROUTE : CONNECT_APP_ROUTE;
+  return { kind: 'redirect', url: `${consentRoute}/${requestId}` };
 }
 
 // --- The consent screen ---
@@ -175,6 +187,17 @@ function requireScopesFit(auth: AuthContext, scopes: readonly string[]): void {
   }
 }
 
+/**
+ * The clinics a provider's app would read: those where the provider holds PATIENT now (decision 0084
+ * reads them again at every FHIR call). None for a patient, whose app reads their own record.
+ */
+function patientClinicIdsOf(auth: AuthContext): string[] {
+  if (auth.memberType === 'patient') {
+    return [];
+  }
+  return auth.clinicIds.filter((id) => (auth.permissionsByClinic[id] ?? []).includes('PATIENT'));
+}
+
 async function liveRequest(context: AppContext, requestId: string) {
   const found = await findRequestWithApp(context.db, requestId);
   if (!found || found.request.decidedAt !== null || found.request.expiresAt <= context.now()) {
@@ -190,12 +213,17 @@ export async function readConsentRequest(
 ): Promise<SmartConsentRequest> {
   requireOwnSession(auth);
   const { request, app } = await liveRequest(context, requestId);
+  // Refused here too, not only at Allow, so the screen never offers what the account cannot give.
+  requireScopesFit(auth, request.scopes);
+  const reach = reachOf(request.scopes);
   return {
     id: request.id,
     appName: app.name,
     redirectOrigin: new URL(request.redirectUri).origin,
     scopes: request.scopes,
     scopeGroups: scopeGroupsOf(request.scopes),
+    reach,
+    clinics: reach === 'clinics' ? await clinicsNamed(context.db, patientClinicIdsOf(auth)) : [],
   };
 }
 
@@ -234,6 +262,10 @@ export async function decideConsent(
     };
   }
   requireScopesFit(auth, request.scopes);
+  // A provider without PATIENT anywhere would connect an app that reads nothing: refuse it plainly.
+  if (reachOf(request.scopes) === 'clinics' && patientClinicIdsOf(auth).length === 0) {
+    throw new HttpError(403, SMART_NO_PATIENT_PERMISSION_TEXT, { code: 'no_patient_permission' });
+  }
   const code = `${SMART_CODE_PREFIX}${randomToken()}`;
   await context.db.transaction(async (tx) => {
     // Connecting an app again replaces its earlier connection: the list shows each app once.
@@ -440,6 +472,7 @@ export async function listConnectedApps(context: AppContext, auth: AuthContext):
     id: grant.id,
     appName,
     scopeGroups: scopeGroupsOf(grant.scopes),
+    reach: reachOf(grant.scopes),
     connectedAt: grant.createdAt.toISOString(),
   }));
 }

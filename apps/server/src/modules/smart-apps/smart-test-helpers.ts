@@ -48,7 +48,10 @@ export async function connectTestApp(
     code_challenge_method: 'S256',
   });
   const started = await t.app.inject({ url: `/oauth/smart/authorize?${query.toString()}` });
-  const requestId = /^\/user\/connect-app\/([0-9a-f-]{36})$/.exec(started.headers.location ?? '')?.[1];
+  // patient/ scopes go to the patient's consent screen, user/ ones to the provider area's (0089).
+  const requestId = /^\/(?:user|provider)\/connect-app\/([0-9a-f-]{36})$/.exec(
+    started.headers.location ?? '',
+  )?.[1];
   if (!requestId) {
     throw new Error(`authorize answered ${String(started.statusCode)} ${started.headers.location ?? ''}`);
   }

@@ -73,6 +73,7 @@ export const signedInEn = {
   'route.provider.accountSettings': 'Account settings',
   'route.provider.audit': 'Audit trail',
   'route.provider.smartApps': 'Connected apps',
+  'route.provider.connectApp': 'Connect an app',
   'route.provider.appointment': 'Appointment',
   'route.provider.selectDepartments': 'Select departments',
   'route.provider.selectLocations': 'Select locations',

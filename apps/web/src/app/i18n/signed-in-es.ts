@@ -71,6 +71,7 @@ export const signedInEs: Record<keyof typeof signedInEn, string> = {
   'route.provider.accountSettings': 'Configuración de la cuenta',
   'route.provider.audit': 'Registro de auditoría',
   'route.provider.smartApps': 'Aplicaciones conectadas',
+  'route.provider.connectApp': 'Conectar una aplicación',
   'route.provider.appointment': 'Cita',
   'route.provider.selectDepartments': 'Seleccionar departamentos',
   'route.provider.selectLocations': 'Seleccionar ubicaciones',

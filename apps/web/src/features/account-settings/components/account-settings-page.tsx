@@ -60,7 +60,8 @@ export function AccountSettingsPage() {
       <PasskeysSection canAdd={config.features.biometricLogin} />
       <SessionsSection />
       {patientArea ? <RecordExportSection /> : null}
-      {patientArea ? <ConnectedAppsSection /> : null}
+      {/* Decision 0089: a provider's apps read their clinics' patients; they disconnect them here too. */}
+      <ConnectedAppsSection forClinics={!patientArea} />
       {patientArea ? (
         <section aria-labelledby="access-history-title">
           <Stack gap="xs" align="flex-start">

@@ -18,6 +18,21 @@ const REQUEST: SmartConsentRequest = {
   redirectOrigin: 'https://diary.example.org',
   scopes: ['patient/Observation.rs', 'patient/Appointment.rs', 'offline_access'],
   scopeGroups: ['appointments', 'vitals', 'offline'],
+  reach: 'own',
+  clinics: [],
+};
+/** A provider's launch (decision 0089): user/ scopes, the clinics where they hold PATIENT. */
+const CLINIC_REQUEST: SmartConsentRequest = {
+  id: REQUEST_ID,
+  appName: 'Clinic Dashboard',
+  redirectOrigin: 'https://dashboard.example.org',
+  scopes: ['user/Patient.rs', 'user/Observation.rs'],
+  scopeGroups: ['profile', 'vitals'],
+  reach: 'clinics',
+  clinics: [
+    { id: '33333333-3333-4333-8333-333333333333', name: 'Harbor Clinic' },
+    { id: '44444444-4444-4444-8444-444444444444', name: 'Northside Practice' },
+  ],
 };
 
 interface Call {
@@ -39,10 +54,10 @@ function mockFetch(answer: (url: string, method: string) => Response) {
   return calls;
 }
 
-function renderPage() {
+function renderPage(area: 'user' | 'provider' = 'user') {
   return renderRoutes(
-    [{ path: '/user/connect-app/:requestId', element: <ConnectAppPage /> }],
-    `/user/connect-app/${REQUEST_ID}`,
+    [{ path: `/${area}/connect-app/:requestId`, element: <ConnectAppPage /> }],
+    `/${area}/connect-app/${REQUEST_ID}`,
   );
 }
 
@@ -122,5 +137,56 @@ describe('ConnectAppPage (issue 21 item 3)', () => {
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('This connection request has expired');
     expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
+  });
+
+  it("a provider's launch reads as their patients' data and names the clinics it reaches", async () => {
+    mockFetch(() => Response.json(CLINIC_REQUEST));
+    renderPage('provider');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: "Let Clinic Dashboard read your patients' records?",
+      }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'Clinic Dashboard (https://dashboard.example.org) asks to read this from the records of your patients:',
+      ),
+    ).toBeVisible();
+    const lines = within(screen.getByTestId('consent-scopes'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toEqual([
+      "Your patients' profiles: name, date of birth and contact details",
+      "Your patients' vitals and measurements",
+    ]);
+    const clinics = screen.getByRole('region', { name: 'Clinics whose patients it may read' });
+    expect(
+      within(clinics)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Harbor Clinic', 'Northside Practice']);
+    expect(screen.getByRole('button', { name: 'Allow' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Deny' })).toBeEnabled();
+  });
+
+  it('a provider without PATIENT anywhere is told why and offered only Deny', async () => {
+    const calls = mockFetch((url) =>
+      url.endsWith('/decision')
+        ? Response.json({ redirectUrl: 'https://dashboard.example.org/cb?error=access_denied&state=s' })
+        : Response.json({ ...CLINIC_REQUEST, clinics: [] }),
+    );
+    const assign = vi.spyOn(leavePortal, 'assign').mockImplementation(() => undefined);
+    renderPage('provider');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You hold the Patient permission at no clinic, so this app would have no records to read.',
+    );
+    expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Clinics whose patients it may read' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith('https://dashboard.example.org/cb?error=access_denied&state=s');
+    });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ allow: false });
   });
 });

@@ -15,6 +15,7 @@ const DIARY: ConnectedApp = {
   id: '22222222-2222-4222-8222-222222222222',
   appName: 'Health Diary',
   scopeGroups: ['profile', 'vitals'],
+  reach: 'own',
   connectedAt: '2099-03-02T14:00:00.000Z',
 };
 
@@ -67,5 +68,18 @@ describe('ConnectedAppsSection (issue 21 item 3)', () => {
     });
     expect(await screen.findByRole('status')).toHaveTextContent('Health Diary was disconnected.');
     expect(await screen.findByText('No apps are connected to your account.')).toBeVisible();
+  });
+
+  it("in the provider area, a provider's app reads as their patients' data (decision 0089)", async () => {
+    apps = [{ ...DIARY, appName: 'Clinic Dashboard', reach: 'clinics' }];
+    renderWithProviders(<ConnectedAppsSection forClinics />);
+    const row = await screen.findByTestId('connected-app');
+    expect(
+      screen.getByText('These apps can read the records of your patients. Disconnect any you no longer use.'),
+    ).toBeVisible();
+    expect(within(row).getByText("Your patients' vitals and measurements")).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect Clinic Dashboard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Clinic Dashboard?' });
+    expect(within(dialog).getByText(/will stop reading your patients' records at once/)).toBeVisible();
   });
 });

@@ -10,9 +10,10 @@ import { errorText } from '../error-text.ts';
 
 /**
  * Issue 21 item 3 (decision 0082): the SMART apps the patient allowed to read their record, with what
- * each may read and since when; Disconnect (after a confirmation) stops its tokens at once.
+ * each may read and since when; Disconnect (after a confirmation) stops its tokens at once. In the
+ * provider area (decision 0089) the same list holds the apps reading the provider's patients.
  */
-export function ConnectedAppsSection() {
+export function ConnectedAppsSection({ forClinics = false }: { forClinics?: boolean }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const apps = useQuery({ queryKey: [CONNECTED_APPS_PATH], queryFn: listConnectedApps });
@@ -38,7 +39,7 @@ export function ConnectedAppsSection() {
         <Title order={2} id="connected-apps-title" size="h3">
           {t('connectedApps.title')}
         </Title>
-        <Text>{t('connectedApps.intro')}</Text>
+        <Text>{t(forClinics ? 'connectedApps.clinicIntro' : 'connectedApps.intro')}</Text>
         {notice ? (
           <Alert color="green" role="status">
             {notice}
@@ -65,7 +66,9 @@ export function ConnectedAppsSection() {
                     <Text size="sm">{t('connectedApps.mayRead')}</Text>
                     <List size="sm" withPadding>
                       {app.scopeGroups.map((group) => (
-                        <List.Item key={group}>{t(`scopeGroup.${group}`)}</List.Item>
+                        <List.Item key={group}>
+                          {t(`${app.reach === 'clinics' ? 'clinicScopeGroup' : 'scopeGroup'}.${group}`)}
+                        </List.Item>
                       ))}
                     </List>
                   </div>
@@ -95,7 +98,14 @@ export function ConnectedAppsSection() {
         centered
         closeButtonProps={{ 'aria-label': t('connectedApps.cancel') }}
       >
-        <Text>{t('connectedApps.confirmText', { app: confirming?.appName ?? '' })}</Text>
+        <Text>
+          {t(
+            confirming?.reach === 'clinics' ? 'connectedApps.clinicConfirmText' : 'connectedApps.confirmText',
+            {
+              app: confirming?.appName ?? '',
+            },
+          )}
+        </Text>
         {revoke.isError ? (
           <Text role="alert" c="red.9" mt="sm">
             {errorText(revoke.error)}

@@ -50,6 +50,16 @@ export const accountSettingsEn = {
   'connectApp.deny': 'Deny',
   'connectApp.leaving': 'Returning you to the app…',
   'connectApp.loading': 'Loading the request…',
+  // Decision 0089: a provider's app (user/ scopes) reads the records of their clinics' patients.
+  'connectApp.clinicTitle': "Let {{app}} read your patients' records?",
+  'connectApp.clinicIntro': '{{app}} ({{origin}}) asks to read this from the records of your patients:',
+  'connectApp.clinicsTitle': 'Clinics whose patients it may read',
+  'connectApp.clinicsHint':
+    'The clinics where you hold the Patient permission. If that permission is taken away, the app stops reading that clinic too.',
+  'connectApp.noClinics':
+    'You hold the Patient permission at no clinic, so this app would have no records to read. Deny to return to the app.',
+  'connectApp.clinicReadOnly':
+    'The app can only read what you can read in the portal. It cannot change anything or send messages.',
   'scopeGroup.profile': 'Your profile: name, date of birth and contact details',
   'scopeGroup.appointments': 'Your appointments',
   'scopeGroup.vitals': 'Your vitals and measurements',
@@ -58,9 +68,18 @@ export const accountSettingsEn = {
   'scopeGroup.documents': 'Your signed documents and attachments',
   'scopeGroup.messages': 'Your messages',
   'scopeGroup.careTeam': 'Your clinics, providers and their schedules',
-  'scopeGroup.clinicRecords': "The records of your clinic's patients",
   'scopeGroup.identity': 'Who you are (your account in the portal)',
   'scopeGroup.offline': 'Keep this access when you are not using the portal, until you disconnect it',
+  'clinicScopeGroup.profile': "Your patients' profiles: name, date of birth and contact details",
+  'clinicScopeGroup.appointments': "Your patients' appointments",
+  'clinicScopeGroup.vitals': "Your patients' vitals and measurements",
+  'clinicScopeGroup.insurance': "Your patients' insurance cards",
+  'clinicScopeGroup.questionnaires': "Your patients' questionnaires and answers",
+  'clinicScopeGroup.documents': "Your patients' signed documents and attachments",
+  'clinicScopeGroup.messages': "Your patients' messages",
+  'clinicScopeGroup.careTeam': 'Your clinics, their providers and schedules',
+  'clinicScopeGroup.identity': 'Who you are (your account in the portal)',
+  'clinicScopeGroup.offline': 'Keep this access when you are not using the portal, until you disconnect it',
   // Issue 21 item 4 (decision 0086): the patient's copy of their record.
   'recordExport.title': 'Download my record',
   'recordExport.intro':
@@ -70,6 +89,10 @@ export const accountSettingsEn = {
   'connectedApps.title': 'Connected apps',
   'connectedApps.intro': 'These apps can read your record. Disconnect any you no longer use.',
   'connectedApps.empty': 'No apps are connected to your account.',
+  'connectedApps.clinicIntro':
+    'These apps can read the records of your patients. Disconnect any you no longer use.',
+  'connectedApps.clinicConfirmText':
+    "{{app}} will stop reading your patients' records at once. To use it again, connect it again from the app.",
   'connectedApps.connected': 'Connected {{date}}',
   'connectedApps.mayRead': 'May read:',
   'connectedApps.revoke': 'Disconnect',
@@ -81,7 +104,7 @@ export const accountSettingsEn = {
   'connectedApps.cancel': 'Cancel',
   'connectedApps.revoked': '{{app}} was disconnected.',
   'registeredApps.intro':
-    'SMART apps registered for this clinic or for the whole network. Patients connect them from the app; each patient sees and disconnects their own in Account settings.',
+    'SMART apps registered for this clinic or for the whole network. Patients and providers connect them from the app; each sees and disconnects their own in Account settings.',
   'registeredApps.empty': 'No apps are registered.',
   'registeredApps.clientId': 'Client ID: {{clientId}}',
   'registeredApps.redirects': 'Returns to: {{uris}}',

@@ -51,6 +51,15 @@ export const accountSettingsEs: Record<keyof typeof accountSettingsEn, string> =
   'connectApp.deny': 'Denegar',
   'connectApp.leaving': 'Volviendo a la aplicación…',
   'connectApp.loading': 'Cargando la solicitud…',
+  'connectApp.clinicTitle': '¿Permitir que {{app}} lea los expedientes de sus pacientes?',
+  'connectApp.clinicIntro': '{{app}} ({{origin}}) pide leer esto de los expedientes de sus pacientes:',
+  'connectApp.clinicsTitle': 'Clínicas cuyos pacientes puede leer',
+  'connectApp.clinicsHint':
+    'Las clínicas donde usted tiene el permiso de Paciente. Si se le retira ese permiso, la aplicación también deja de leer esa clínica.',
+  'connectApp.noClinics':
+    'Usted no tiene el permiso de Paciente en ninguna clínica, así que esta aplicación no tendría expedientes que leer. Deniegue para volver a la aplicación.',
+  'connectApp.clinicReadOnly':
+    'La aplicación solo puede leer lo que usted puede leer en el portal. No puede cambiar nada ni enviar mensajes.',
   'scopeGroup.profile': 'Su perfil: nombre, fecha de nacimiento y datos de contacto',
   'scopeGroup.appointments': 'Sus citas',
   'scopeGroup.vitals': 'Sus signos vitales y mediciones',
@@ -59,9 +68,19 @@ export const accountSettingsEs: Record<keyof typeof accountSettingsEn, string> =
   'scopeGroup.documents': 'Sus documentos firmados y adjuntos',
   'scopeGroup.messages': 'Sus mensajes',
   'scopeGroup.careTeam': 'Sus clínicas, proveedores y sus horarios',
-  'scopeGroup.clinicRecords': 'Los expedientes de los pacientes de su clínica',
   'scopeGroup.identity': 'Quién es usted (su cuenta en el portal)',
   'scopeGroup.offline': 'Mantener este acceso cuando no use el portal, hasta que la desconecte',
+  'clinicScopeGroup.profile':
+    'Los perfiles de sus pacientes: nombre, fecha de nacimiento y datos de contacto',
+  'clinicScopeGroup.appointments': 'Las citas de sus pacientes',
+  'clinicScopeGroup.vitals': 'Los signos vitales y mediciones de sus pacientes',
+  'clinicScopeGroup.insurance': 'Las tarjetas de seguro de sus pacientes',
+  'clinicScopeGroup.questionnaires': 'Los cuestionarios y respuestas de sus pacientes',
+  'clinicScopeGroup.documents': 'Los documentos firmados y adjuntos de sus pacientes',
+  'clinicScopeGroup.messages': 'Los mensajes de sus pacientes',
+  'clinicScopeGroup.careTeam': 'Sus clínicas, sus proveedores y horarios',
+  'clinicScopeGroup.identity': 'Quién es usted (su cuenta en el portal)',
+  'clinicScopeGroup.offline': 'Mantener este acceso cuando no use el portal, hasta que la desconecte',
   // Issue 21 item 4 (decisión 0086): la copia del paciente de su historia.
   'recordExport.title': 'Descargar mi historia clínica',
   'recordExport.intro':
@@ -71,6 +90,10 @@ export const accountSettingsEs: Record<keyof typeof accountSettingsEn, string> =
   'connectedApps.title': 'Aplicaciones conectadas',
   'connectedApps.intro': 'Estas aplicaciones pueden leer su expediente. Desconecte las que ya no use.',
   'connectedApps.empty': 'No hay aplicaciones conectadas a su cuenta.',
+  'connectedApps.clinicIntro':
+    'Estas aplicaciones pueden leer los expedientes de sus pacientes. Desconecte las que ya no use.',
+  'connectedApps.clinicConfirmText':
+    '{{app}} dejará de leer los expedientes de sus pacientes de inmediato. Para volver a usarla, conéctela de nuevo desde la aplicación.',
   'connectedApps.connected': 'Conectada el {{date}}',
   'connectedApps.mayRead': 'Puede leer:',
   'connectedApps.revoke': 'Desconectar',
@@ -82,7 +105,7 @@ export const accountSettingsEs: Record<keyof typeof accountSettingsEn, string> =
   'connectedApps.cancel': 'Cancelar',
   'connectedApps.revoked': '{{app}} se desconectó.',
   'registeredApps.intro':
-    'Aplicaciones SMART registradas para esta clínica o para toda la red. Los pacientes las conectan desde la aplicación; cada paciente ve y desconecta las suyas en Configuración de la cuenta.',
+    'Aplicaciones SMART registradas para esta clínica o para toda la red. Los pacientes y los proveedores las conectan desde la aplicación; cada uno ve y desconecta las suyas en Configuración de la cuenta.',
   'registeredApps.empty': 'No hay aplicaciones registradas.',
   'registeredApps.clientId': 'ID de cliente: {{clientId}}',
   'registeredApps.redirects': 'Vuelve a: {{uris}}',
