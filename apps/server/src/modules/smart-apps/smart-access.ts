@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { sha256 } from '../../platform/passwords.ts';
 import { clinicIdsOfUser, findToken, findUserForGrant } from './smart-apps.repository.ts';
-import { SMART_ACCESS_TOKEN_PREFIX } from './smart-apps.service.ts';
+import { clinicsOfApp, SMART_ACCESS_TOKEN_PREFIX } from './smart-apps.service.ts';
 
 /** Who a SMART app's token speaks for (issue 21 item 3): what the FHIR API's caller resolution uses. */
 export interface SmartAccess {
@@ -12,7 +12,10 @@ export interface SmartAccess {
   userId: string;
   /** The FHIR Patient the token is bound to (the patient's user id); null for a provider's token. */
   patientUserId: string | null;
-  /** The clinics whose records the token reaches: the patient's clinics, or the provider's. */
+  /**
+   * The clinics whose records the token reaches: the patient's clinics, or the provider's (only the
+   * app's own clinic when a clinic registered it).
+   */
   clinicIds: readonly string[];
   scopes: readonly string[];
 }
@@ -58,7 +61,10 @@ export async function readSmartAccess(context: AppContext, bearer: string): Prom
     appName: app.name,
     userId: user.id,
     patientUserId: user.memberType === 'patient' ? user.id : null,
-    clinicIds: await clinicIdsOfUser(context.db, user.id, user.memberType),
+    clinicIds:
+      user.memberType === 'patient'
+        ? await clinicIdsOfUser(context.db, user.id, user.memberType)
+        : clinicsOfApp(app, await clinicIdsOfUser(context.db, user.id, user.memberType)),
     scopes: grant.scopes,
   };
 }

@@ -7,6 +7,7 @@ import { clinicPatients, clinics, providers } from '../../db/schema/clinics.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
 import { loginTokens } from '../auth/auth-test-helpers.ts';
+import { connectTestApp, registerTestApp } from './smart-test-helpers.ts';
 
 // Decision 0089: a provider's standalone launch (`user/` scopes) is answered on the provider area's
 // consent screen, which names the clinics where the provider holds PATIENT.
@@ -223,5 +224,81 @@ describe("SMART standalone launch for providers: the provider area's consent (de
     const refused = await t.app.inject({ url: `/fhir/R4/Patient/${patient.id}`, headers: bearer(appToken) });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ resourceType: 'OperationOutcome' });
+  });
+
+  it('reads only its own clinic when a clinic registered it, though the provider holds PATIENT at two', async () => {
+    const doctor = await doctorAt(['PATIENT'], 'Lakeside Clinic');
+    const [second] = await t.context.db
+      .insert(clinics)
+      .values({ clinicNumber: 880_002, name: 'Hillside Clinic' })
+      .returning();
+    const secondClinicId = second?.id ?? '';
+    await t.context.db
+      .insert(providers)
+      .values({ userId: doctor.id, clinicId: secondClinicId, permissions: ['PATIENT'] });
+    const token = (await loginTokens(t.app, doctor.username)).access_token;
+    const atFirst = await createTestUser(t.context.db);
+    const atSecond = await createTestUser(t.context.db);
+    await t.context.db.insert(clinicPatients).values([
+      { clinicId: doctor.clinicId, userId: atFirst.id },
+      { clinicId: secondClinicId, userId: atSecond.id },
+    ]);
+    const read = (appToken: string, patientId: string) =>
+      t.app.inject({ url: `/fhir/R4/Patient/${patientId}`, headers: bearer(appToken) });
+
+    const clinicApp = await registerTestApp(t, 'Lakeside Dashboard', doctor.clinicId);
+    const clinicToken = (await connectTestApp(t, clinicApp, token, 'user/Patient.rs')).access_token;
+    expect((await read(clinicToken, atFirst.id)).statusCode).toBe(200);
+    const outside = await read(clinicToken, atSecond.id);
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json()).toMatchObject({ resourceType: 'OperationOutcome' });
+
+    // A network-wide app reads both clinics the provider holds PATIENT at.
+    const networkApp = await registerTestApp(t, 'Network Dashboard');
+    const networkToken = (await connectTestApp(t, networkApp, token, 'user/Patient.rs')).access_token;
+    expect((await read(networkToken, atFirst.id)).statusCode).toBe(200);
+    expect((await read(networkToken, atSecond.id)).statusCode).toBe(200);
+  });
+
+  it("names only the app's own clinic on the consent screen, and refuses Allow without PATIENT there", async () => {
+    const doctor = await doctorAt(['PATIENT'], 'Brookside Clinic');
+    const [other] = await t.context.db
+      .insert(clinics)
+      .values({ clinicNumber: 880_003, name: 'Elsewhere Clinic' })
+      .returning();
+    const otherApp = await t.app.inject({
+      method: 'POST',
+      url: '/dev/fixtures/smart-apps',
+      payload: { name: 'Elsewhere App', redirectUris: [REDIRECT], clinicId: other?.id ?? '' },
+    });
+    expect(otherApp.statusCode).toBe(201);
+    const ownApp = await t.app.inject({
+      method: 'POST',
+      url: '/dev/fixtures/smart-apps',
+      payload: { name: 'Brookside App', redirectUris: [REDIRECT], clinicId: doctor.clinicId },
+    });
+    const startFor = async (appClientId: string) => {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: appClientId,
+        redirect_uri: REDIRECT,
+        scope: 'user/*.rs',
+        state: 's',
+        aud,
+        code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'),
+        code_challenge_method: 'S256',
+      });
+      const started = await t.app.inject({ url: `/oauth/smart/authorize?${query.toString()}` });
+      return /connect-app\/([0-9a-f-]{36})$/.exec(started.headers.location ?? '')?.[1] ?? '';
+    };
+    const ownRequest = await startFor(ownApp.json<{ clientId: string }>().clientId);
+    expect((await readRequest(ownRequest, doctor.token)).json<SmartConsentRequest>().clinics).toEqual([
+      { id: doctor.clinicId, name: 'Brookside Clinic' },
+    ]);
+    const otherRequest = await startFor(otherApp.json<{ clientId: string }>().clientId);
+    expect((await readRequest(otherRequest, doctor.token)).json<SmartConsentRequest>().clinics).toEqual([]);
+    const refused = await decide(otherRequest, doctor.token, true);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'no_patient_permission' });
   });
 });

@@ -188,14 +188,27 @@ function requireScopesFit(auth: AuthContext, scopes: readonly string[]): void {
 }
 
 /**
- * The clinics a provider's app would read: those where the provider holds PATIENT now (decision 0084
- * reads them again at every FHIR call). None for a patient, whose app reads their own record.
+ * The clinics a provider's app may reach among `clinicIds`: an app a clinic registered reads only that
+ * clinic's records, whatever other clinics its user works for; a network-wide app (no clinic) reads
+ * them all (issue 21: "a provider's app token reads only its clinic"; decision 0089).
  */
-function patientClinicIdsOf(auth: AuthContext): string[] {
+export function clinicsOfApp(app: { clinicId: string | null }, clinicIds: readonly string[]): string[] {
+  return app.clinicId === null ? [...clinicIds] : clinicIds.filter((id) => id === app.clinicId);
+}
+
+/**
+ * The clinics a provider's app would read: those where the provider holds PATIENT now, and only the
+ * app's own clinic when a clinic registered it (decision 0084 reads them again at every FHIR call).
+ * None for a patient, whose app reads their own record.
+ */
+function patientClinicIdsOf(auth: AuthContext, app: { clinicId: string | null }): string[] {
   if (auth.memberType === 'patient') {
     return [];
   }
-  return auth.clinicIds.filter((id) => (auth.permissionsByClinic[id] ?? []).includes('PATIENT'));
+  return clinicsOfApp(
+    app,
+    auth.clinicIds.filter((id) => (auth.permissionsByClinic[id] ?? []).includes('PATIENT')),
+  );
 }
 
 async function liveRequest(context: AppContext, requestId: string) {
@@ -223,7 +236,7 @@ export async function readConsentRequest(
     scopes: request.scopes,
     scopeGroups: scopeGroupsOf(request.scopes),
     reach,
-    clinics: reach === 'clinics' ? await clinicsNamed(context.db, patientClinicIdsOf(auth)) : [],
+    clinics: reach === 'clinics' ? await clinicsNamed(context.db, patientClinicIdsOf(auth, app)) : [],
   };
 }
 
@@ -263,7 +276,7 @@ export async function decideConsent(
   }
   requireScopesFit(auth, request.scopes);
   // A provider without PATIENT anywhere would connect an app that reads nothing: refuse it plainly.
-  if (reachOf(request.scopes) === 'clinics' && patientClinicIdsOf(auth).length === 0) {
+  if (reachOf(request.scopes) === 'clinics' && patientClinicIdsOf(auth, app).length === 0) {
     throw new HttpError(403, SMART_NO_PATIENT_PERMISSION_TEXT, { code: 'no_patient_permission' });
   }
   const code = `${SMART_CODE_PREFIX}${randomToken()}`;

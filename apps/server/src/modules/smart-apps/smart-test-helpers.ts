@@ -13,11 +13,16 @@ export interface RegisteredApp {
   aud: string;
 }
 
-export async function registerTestApp(t: TestApp, name = 'Health Diary'): Promise<RegisteredApp> {
+/** Registers an app of the whole network, or of one clinic when `clinicId` is given. */
+export async function registerTestApp(
+  t: TestApp,
+  name = 'Health Diary',
+  clinicId?: string,
+): Promise<RegisteredApp> {
   const registered = await t.app.inject({
     method: 'POST',
     url: '/dev/fixtures/smart-apps',
-    payload: { name, redirectUris: [REDIRECT] },
+    payload: { name, redirectUris: [REDIRECT], ...(clinicId ? { clinicId } : {}) },
   });
   if (registered.statusCode !== 201) {
     throw new Error(`registering the app answered ${String(registered.statusCode)}: ${registered.body}`);
