@@ -25,6 +25,8 @@ export const en = {
   'app.skipToContent': 'Skip to main content',
 
   'language.switch': 'Español',
+  // Issue 21 item 4 (decision 0090): the first word of a downloaded record's file name, ASCII only.
+  'recordExport.fileName': 'health-record',
   'language.switchLabel': 'Cambiar el idioma a español',
 
   'loader.label': 'Loading',

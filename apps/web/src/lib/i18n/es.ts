@@ -23,6 +23,7 @@ export const es: Catalogue = {
   'app.skipToContent': 'Saltar al contenido principal',
 
   'language.switch': 'English',
+  'recordExport.fileName': 'historia-clinica',
   'language.switchLabel': 'Change the language to English',
 
   'loader.label': 'Cargando',

@@ -3,7 +3,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { clearSession, setSession } from '../../../lib/auth/session-store.ts';
-import { recordFileName } from '../../record-export/download-record.ts';
+import { recordFileName, recordFileUrl } from '../../record-export/download-record.ts';
 import { PATIENT_SESSION } from './patient-session.test-helper.ts';
 import { RecordExportSection } from './record-export-section.tsx';
 
@@ -52,8 +52,8 @@ describe('RecordExportSection (issue 21 item 4)', { timeout: 20_000 }, () => {
       expect(saved).toEqual(['health-record.pdf', 'health-record.json']);
     });
     expect(requested.map((request) => request.url)).toEqual([
-      '/api/account/record-export.pdf',
-      '/api/account/record-export.json',
+      '/api/account/record-export.pdf?lang=en',
+      '/api/account/record-export.json?lang=en',
     ]);
     expect(requested.every((request) => request.authorization?.startsWith('Bearer '))).toBe(true);
   });
@@ -67,7 +67,16 @@ describe('RecordExportSection (issue 21 item 4)', { timeout: 20_000 }, () => {
   });
 
   it('names a provider’s export after the patient, in plain letters', () => {
-    expect(recordFileName('json', 'José Núñez-Ortiz')).toBe('health-record-jose-nunezortiz.json');
-    expect(recordFileName('pdf')).toBe('health-record.pdf');
+    expect(recordFileName('json', 'health-record', 'José Núñez-Ortiz')).toBe(
+      'health-record-jose-nunezortiz.json',
+    );
+    expect(recordFileName('pdf', 'health-record')).toBe('health-record.pdf');
+  });
+
+  it('asks for the file in the language shown and names it in that language (decision 0090)', () => {
+    expect(recordFileUrl('/api/account/record-export', 'pdf', 'es')).toBe(
+      '/api/account/record-export.pdf?lang=es',
+    );
+    expect(recordFileName('pdf', 'historia-clinica', 'José Núñez')).toBe('historia-clinica-jose-nunez.pdf');
   });
 });
