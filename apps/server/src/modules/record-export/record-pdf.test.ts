@@ -107,6 +107,8 @@ describe('record PDF', () => {
     expect(lines).toContain('120/80 mmHg');
     expect(lines).toContain('Paciente');
     expect(lines).toContain('José Peña - página 1 de 1');
+    // Longer Spanish words still fit their columns (a cut cell ends in "...").
+    expect(lines.filter((line) => line.endsWith('...'))).toEqual([]);
   });
 
   it("draws Spanish letters (á é í ó ñ ¿) with the PDF's font, not as '?'", async () => {
@@ -134,5 +136,6 @@ describe('record PDF', () => {
     expect(lines).toContain('Body weight');
     expect(lines).toContain('150.5 lb');
     expect(lines).toContain('José Peña - page 1 of 1');
+    expect(lines.filter((line) => line.endsWith('...'))).toEqual([]);
   });
 });
