@@ -4,7 +4,7 @@ import { loadPdfLib } from '../../platform/lazy/pdf-lib.ts';
 import { pdfSafe } from '../documents/signed-pdf.ts';
 import { recordPdfFormat } from './record-pdf-format.ts';
 import { named, RECORD_PDF_TEXTS } from './record-pdf-texts.ts';
-import type { RecordSummary } from './record-summary.ts';
+import type { RecordSummary, VitalSummary } from './record-summary.ts';
 
 // The readable half of "Download my record" (issue 21 item 4, decision 0086): one PDF of who the
 // patient is, when the file was made, their visits, a table of their vital signs, their coverage and
@@ -190,6 +190,11 @@ export async function buildRecordPdf(
       .map((vital) => ({ ...vital, name: named(words.vitalName, vital.code) ?? vital.name }))
       .sort((a, b) => a.name.localeCompare(b.name, words.locale));
     const shown = (value: number) => (Number.isFinite(value) ? format.number(value) : '-');
+    // "120/80 mmHg": a blood pressure's two values; a missing half shows as "-".
+    const latestOf = (vital: VitalSummary) => {
+      const values = vital.latest.values.map((value) => (value === null ? '-' : format.number(value)));
+      return `${values.join('/')} ${named(words.unit, vital.unitCode) ?? vital.unit}`.trim();
+    };
     table(
       [
         { title: columns.measurement, share: 0.34 },
@@ -201,9 +206,7 @@ export async function buildRecordPdf(
       ],
       vitals.map((vital) => [
         vital.name,
-        `${vital.latest.values.map((value) => (value === null ? '-' : format.number(value))).join('/')} ${
-          named(words.unit, vital.unitCode) ?? vital.unit
-        }`.trim(),
+        latestOf(vital),
         format.date(vital.latest.at),
         shown(vital.lowest),
         shown(vital.highest),
