@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '../fixtures/test.ts';
-import { DEMO } from '../fixtures/demo.ts';
+import { DEMO, DEMO_PASSWORD } from '../fixtures/demo.ts';
+import { createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { signInByApi } from '../fixtures/session.ts';
 
 // Issue 21 item 4 (decision 0086): jane downloads her record from account settings (the PDF summary
@@ -61,4 +62,31 @@ test('jane downloads her record; dr.smith exports it from her chart', async ({ p
   } finally {
     await smith.close();
   }
+});
+
+// Decision 0090: a patient who uses the portal in Spanish gets the PDF in Spanish, under a Spanish
+// file name (its Spanish text itself is checked in record-pdf.test.ts and record-export.routes.test.ts).
+test('a patient using the portal in Spanish downloads the Spanish PDF', async ({ page }) => {
+  const username = uniqueName('record.es');
+  await createUser(page.request, {
+    username,
+    password: DEMO_PASSWORD,
+    securityQuestion: 'First pet?',
+    securityAnswer: 'Rex the dog',
+  });
+  // The footer's language switch before logging in, as a Spanish speaker does.
+  await page.goto('/guest/login');
+  await page.getByRole('button', { name: 'Español' }).click();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await signInByApi(page, username, { open: '/user/account-settings' });
+  const section = page.getByRole('region', { name: 'Descargar mi historia clínica' });
+  await expect(section).toBeVisible();
+
+  const asked = page.waitForRequest((request) => request.url().includes('/api/account/record-export.pdf'));
+  const download = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Resumen en PDF' }).click();
+  expect(new URL((await asked).url()).searchParams.get('lang')).toBe('es');
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toMatch(/^historia-clinica-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
 });

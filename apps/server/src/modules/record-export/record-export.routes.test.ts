@@ -19,7 +19,9 @@ import { loginTokens } from '../auth/auth-test-helpers.ts';
 import { insertTestCard } from '../insurance/insurance-review-test-helpers.ts';
 import { bearer } from '../patients/patients-test-helpers.ts';
 import type { FhirResource } from '../fhir/fhir-types.ts';
+import { pdfTextLines } from '../../test/pdf-text.ts';
 import { EXPORT_PAGE_SIZE } from './record-export.service.ts';
+import { RECORD_PDF_TEXTS } from './record-pdf-texts.ts';
 
 // Issue 21 item 4 "Must show" (decision 0086): a patient downloads their own record only, as a FHIR
 // Bundle whose every entry validates and as a PDF that opens and names them; a provider holding
@@ -58,6 +60,16 @@ describe('record export', () => {
 
   async function download(url: string, token: string) {
     return t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  }
+
+  async function setLanguage(userId: string, language: 'en' | 'es') {
+    await t.context.db.update(users).set({ communicationLanguage: language }).where(eq(users.id, userId));
+  }
+
+  /** The PDF's main headings in one language (decision 0090). */
+  function headingsOf(language: 'en' | 'es'): string[] {
+    const words = RECORD_PDF_TEXTS[language];
+    return [words.title, words.demographics, words.vitals, words.coverage, words.appointments(2)];
   }
 
   async function exportEvents(patientId: string) {
@@ -185,6 +197,42 @@ describe('record export', () => {
     const pdf = await PDFDocument.load(response.rawPayload);
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
     expect(pdf.getTitle()).toContain(janeName);
+    // Her communication language is English (the default): the PDF is as it always was.
+    const lines = await pdfTextLines(response.rawPayload);
+    expect(lines).toEqual(expect.arrayContaining(headingsOf('en')));
+    expect(lines.some((line) => /^Exported [A-Z][a-z]+ \d{1,2}, \d{4}, .* by the patient$/.test(line))).toBe(
+      true,
+    );
+    expect(lines).toContain('Nov 27, 2026, 9:00 AM');
+  });
+
+  it("writes the patient's PDF in her communication language, Spanish, with Spanish dates", async () => {
+    await setLanguage(jane.id, 'es');
+    try {
+      const response = await download('/api/account/record-export.pdf', janeToken);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="historia-clinica-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.pdf"$/,
+      );
+      expect((await PDFDocument.load(response.rawPayload)).getTitle()).toBe(
+        `Resumen de la historia clínica - ${janeName}`,
+      );
+      const lines = await pdfTextLines(response.rawPayload);
+      expect(lines).toEqual(expect.arrayContaining([...headingsOf('es'), 'Peso', 'Presión arterial']));
+      for (const heading of headingsOf('en')) {
+        expect(lines).not.toContain(heading);
+      }
+      expect(
+        lines.some((line) =>
+          /^Exportado el \d{1,2} de [a-z]+ de \d{4}, .* por el propio paciente$/.test(line),
+        ),
+      ).toBe(true);
+      // Her visit of 2026-11-27 14:00 UTC, in the clinic's zone (New York).
+      expect(lines).toContain('27 nov 2026, 9:00');
+      expect(lines).toContain('reservada');
+    } finally {
+      await setLanguage(jane.id, 'en');
+    }
   });
 
   it('records each download as an export of the whole record', async () => {
@@ -222,6 +270,47 @@ describe('record export', () => {
       (event) => event.actorUserId === world.provider.userId,
     );
     expect(events.length).toBe(3);
+  });
+
+  it("writes a provider's export in the provider's language, or in the one the web asks for", async () => {
+    const path = `/api/provider/clinics/${world.clinicId}/patients/${jane.id}/record-export.pdf`;
+    const providerName = (await t.context.db.select().from(users).where(eq(users.id, world.provider.userId)))
+      .map((row) => `${row.firstName} ${row.lastName}`)
+      .join('');
+    const english = await pdfTextLines((await download(path, providerToken)).rawPayload);
+    expect(english).toEqual(expect.arrayContaining(headingsOf('en')));
+    expect(english.some((line) => line.startsWith('Exported ') && line.endsWith(` by ${providerName}`))).toBe(
+      true,
+    );
+
+    // The web sends the language it shows (a provider may switch it for the session).
+    const asked = await download(`${path}?lang=es`, providerToken);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.headers['content-disposition']).toMatch(/filename="historia-clinica-/);
+    const spanish = await pdfTextLines(asked.rawPayload);
+    expect(spanish).toEqual(expect.arrayContaining(headingsOf('es')));
+    expect(
+      spanish.some((line) => line.startsWith('Exportado el ') && line.endsWith(` por ${providerName}`)),
+    ).toBe(true);
+
+    // Without `lang`, the provider's stored language; the patient's does not matter.
+    await setLanguage(world.provider.userId, 'es');
+    try {
+      const stored = await pdfTextLines((await download(path, providerToken)).rawPayload);
+      expect(stored).toEqual(expect.arrayContaining(headingsOf('es')));
+      const overridden = await pdfTextLines((await download(`${path}?lang=en`, providerToken)).rawPayload);
+      expect(overridden).toEqual(expect.arrayContaining(headingsOf('en')));
+    } finally {
+      await setLanguage(world.provider.userId, 'en');
+    }
+  });
+
+  it('answers 400 for a language the portal does not speak, and writes no export event', async () => {
+    const before = (await exportEvents(jane.id)).length;
+    const response = await download('/api/account/record-export.pdf?lang=fr', janeToken);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(/lang must be one of: en, es/);
+    expect((await exportEvents(jane.id)).length).toBe(before);
   });
 
   it('answers 404 for a patient of another clinic, and for a clinic the provider is not in', async () => {

@@ -2,24 +2,27 @@ import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { CommunicationLanguage } from '@app/contracts/communication-language';
 import { apiErrorSchema } from '@app/contracts/errors';
+import { recordExportQuerySchema } from '@app/contracts/record-export';
 import { clinicPatientPathSchema } from '@app/contracts/vitals';
 import type { AppContext } from '../../app-context.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { access, requireAuth } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import type { FhirCaller } from '../fhir/fhir-caller.ts';
 import { FHIR_BASE_PATH } from '../fhir/fhir.routes.ts';
 import type { FhirResource } from '../fhir/fhir-types.ts';
 import { buildRecordPdf } from './record-pdf.ts';
+import { RECORD_PDF_TEXTS } from './record-pdf-texts.ts';
 import {
   bundleChunks,
+  exportTimezone,
   FHIR_JSON,
   patientExportCaller,
   providerExportCaller,
   recordResources,
+  requesterOf,
   visiblePatient,
 } from './record-export.service.ts';
 import { RecordSummaryBuilder } from './record-summary.ts';
@@ -32,6 +35,7 @@ const PATIENT_NOT_FOUND = 'Patient not found.';
 const audit = { resource: 'record-export', action: 'export' } as const;
 const downloadResponses = {
   200: z.string().describe('The file (FHIR Bundle JSON, or PDF).'),
+  400: apiErrorSchema,
   401: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
@@ -44,8 +48,16 @@ function baseUrlOf(context: AppContext, request: FastifyRequest): string {
   return `${origin}${FHIR_BASE_PATH}`;
 }
 
-/** `health-record-<family>-<given>-<date>`: ASCII letters and digits only, so any browser keeps it. */
-export function fileNameOf(patient: FhirResource, at: Date, format: Format): string {
+/**
+ * `health-record-<family>-<given>-<date>` (es `historia-clinica-…`): ASCII letters and digits only,
+ * so any browser keeps it.
+ */
+export function fileNameOf(
+  patient: FhirResource,
+  at: Date,
+  format: Format,
+  language: CommunicationLanguage,
+): string {
   const name = (Array.isArray(patient.name) ? patient.name[0] : undefined) as
     { family?: string; given?: string[] } | undefined;
   const words = [name?.family ?? '', ...(name?.given ?? [])]
@@ -56,32 +68,35 @@ export function fileNameOf(patient: FhirResource, at: Date, format: Format): str
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean);
-  return ['health-record', ...words, at.toISOString().slice(0, 10)].join('-') + `.${format}`;
+  const first = RECORD_PDF_TEXTS[language].fileName;
+  return [first, ...words, at.toISOString().slice(0, 10)].join('-') + `.${format}`;
 }
 
-async function nameOfUser(context: AppContext, userId: string): Promise<string> {
-  const [row] = await context.db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ? `${row.firstName} ${row.lastName}`.trim() : '';
+/** What the download is asked in: the file, and where its times are (the clinic's zone). */
+interface ExportRequest {
+  caller: FhirCaller;
+  patientId: string;
+  format: Format;
+  lang: CommunicationLanguage | undefined;
+  zoneOf: { clinicId: string } | { patientId: string };
 }
 
 async function sendExport(
   context: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  caller: FhirCaller,
-  patientId: string,
-  format: Format,
+  { caller, patientId, format, lang, zoneOf }: ExportRequest,
 ) {
   const patient = await visiblePatient(context, caller, patientId);
   if (!patient) {
     throw new HttpError(404, PATIENT_NOT_FOUND, { code: 'not_found' });
   }
+  // Decision 0090: the language the web shows (`lang`), else the requesting user's stored one.
+  const requester = await requesterOf(context, caller.actorUserId);
+  const language = lang ?? requester.language;
   const now = context.now();
   void reply
-    .header('content-disposition', `attachment; filename="${fileNameOf(patient, now, format)}"`)
+    .header('content-disposition', `attachment; filename="${fileNameOf(patient, now, format, language)}"`)
     .header('cache-control', 'no-store');
   if (format === 'json') {
     const chunks = bundleChunks(
@@ -98,9 +113,12 @@ async function sendExport(
       summary.add(resource);
     }
   }
-  const exportedBy =
-    caller.actorUserId === patientId ? 'the patient' : await nameOfUser(context, caller.actorUserId);
-  const pdf = await buildRecordPdf(summary.result(), { exportedAt: now, exportedBy });
+  const pdf = await buildRecordPdf(summary.result(), {
+    exportedAt: now,
+    exportedBy: caller.actorUserId === patientId ? null : requester.name,
+    language,
+    timeZone: await exportTimezone(context, zoneOf),
+  });
   return reply.type('application/pdf').send(Buffer.from(pdf));
 }
 
@@ -114,12 +132,18 @@ export async function recordExportRoutes(app: FastifyInstance, { context }: { co
       `/api/account/record-export.${format}`,
       {
         config: { access: access.patientOwnSession, audit },
-        schema: { response: downloadResponses },
+        schema: { querystring: recordExportQuerySchema, response: downloadResponses },
       },
       async (request, reply) => {
         const auth = requireAuth(request);
         const caller = await patientExportCaller(context, auth);
-        return sendExport(context, request, reply, caller, auth.userId, format);
+        return sendExport(context, request, reply, {
+          caller,
+          patientId: auth.userId,
+          format,
+          lang: request.query.lang,
+          zoneOf: { patientId: auth.userId },
+        });
       },
     );
 
@@ -127,11 +151,21 @@ export async function recordExportRoutes(app: FastifyInstance, { context }: { co
       `/api/provider/clinics/:clinicId/patients/:patientId/record-export.${format}`,
       {
         config: { access: access.provider(['PATIENT']), audit },
-        schema: { params: clinicPatientPathSchema, response: downloadResponses },
+        schema: {
+          params: clinicPatientPathSchema,
+          querystring: recordExportQuerySchema,
+          response: downloadResponses,
+        },
       },
       async (request, reply) => {
-        const caller = providerExportCaller(requireAuth(request), request.params.clinicId);
-        return sendExport(context, request, reply, caller, request.params.patientId, format);
+        const { clinicId, patientId } = request.params;
+        return sendExport(context, request, reply, {
+          caller: providerExportCaller(requireAuth(request), clinicId),
+          patientId,
+          format,
+          lang: request.query.lang,
+          zoneOf: { clinicId },
+        });
       },
     );
   }

@@ -1,6 +1,9 @@
 import type { AppContext } from '../../app-context.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { clinicPatients } from '../../db/schema/clinics.ts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import type { CommunicationLanguage } from '@app/contracts/communication-language';
+import { clinicTimezone } from '../clinics/clinic-lists.repository.ts';
 import type { AuthContext } from '../../platform/access.ts';
 import { actorOf } from '../../platform/audit/audit-hook.ts';
 import type { FhirCaller } from '../fhir/fhir-caller.ts';
@@ -75,6 +78,46 @@ export function providerExportCaller(auth: AuthContext, clinicId: string): FhirC
     directoryClinicIds: [clinicId],
     scopes: 'all',
   };
+}
+
+/** The person who asked for the file: their name (the PDF names a provider) and their language. */
+export async function requesterOf(
+  context: AppContext,
+  userId: string,
+): Promise<{ name: string; language: CommunicationLanguage }> {
+  const [row] = await context.db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      language: users.communicationLanguage,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return {
+    name: row ? `${row.firstName} ${row.lastName}`.trim() : '',
+    // The column is text: anything but Spanish reads as the default, English (spec 1 §9).
+    language: row?.language === 'es' ? 'es' : 'en',
+  };
+}
+
+/**
+ * The zone the PDF shows times in (decision 0090): the clinic's for a provider's export; for the
+ * patient's own, that of the clinic they registered with first (a patient of no clinic: UTC).
+ */
+export async function exportTimezone(
+  context: AppContext,
+  at: { clinicId: string } | { patientId: string },
+): Promise<string> {
+  if ('clinicId' in at) {
+    return clinicTimezone(context.db, at.clinicId);
+  }
+  const [first] = await context.db
+    .select({ clinicId: clinicPatients.clinicId })
+    .from(clinicPatients)
+    .where(eq(clinicPatients.userId, at.patientId))
+    .orderBy(asc(clinicPatients.registeredAt), asc(clinicPatients.clinicId))
+    .limit(1);
+  return first ? clinicTimezone(context.db, first.clinicId) : 'UTC';
 }
 
 function searchQuery(patientId: string, byId: boolean, offset: number, ids?: string[]): SearchQuery {

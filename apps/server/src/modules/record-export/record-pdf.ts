@@ -1,19 +1,21 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
+import type { CommunicationLanguage } from '@app/contracts/communication-language';
 import { loadPdfLib } from '../../platform/lazy/pdf-lib.ts';
 import { pdfSafe } from '../documents/signed-pdf.ts';
-import type { RecordSummary } from './record-summary.ts';
+import { recordPdfFormat } from './record-pdf-format.ts';
+import { named, RECORD_PDF_TEXTS } from './record-pdf-texts.ts';
+import type { RecordSummary, VitalSummary } from './record-summary.ts';
 
 // The readable half of "Download my record" (issue 21 item 4, decision 0086): one PDF of who the
 // patient is, when the file was made, their visits, a table of their vital signs, their coverage and
-// their messages. Drawn with pdf-lib (loaded lazily, decision 0072) in plain Helvetica.
+// their messages. Drawn with pdf-lib (loaded lazily, decision 0072) in plain Helvetica, whose WinAnsi
+// encoding holds Spanish's letters (á é í ó ú ü ñ ¿ ¡). Words, dates and numbers are in the reader's
+// language, times in the clinic's zone (decision 0090).
 
 const PAGE = { width: 612, height: 792 }; // US Letter, points
 const MARGIN = 50;
 const SIZE = 10;
 const LINE = 14;
-
-const dateOf = (iso: string) => iso.slice(0, 10);
-const dateTimeOf = (iso: string) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '');
 
 function fit(text: string, font: PDFFont, size: number, width: number): string {
   let value = pdfSafe(text);
@@ -28,18 +30,28 @@ function fit(text: string, font: PDFFont, size: number, width: number): string {
 
 export async function buildRecordPdf(
   summary: RecordSummary,
-  input: { exportedAt: Date; exportedBy: string; clinicName?: string },
+  input: {
+    exportedAt: Date;
+    /** The exporting provider's name; absent when the patient exports their own record. */
+    exportedBy: string | null;
+    clinicName?: string;
+    language: CommunicationLanguage;
+    /** IANA zone the record's instants are shown in (the clinic's). */
+    timeZone: string;
+  },
 ): Promise<Uint8Array> {
+  const words = RECORD_PDF_TEXTS[input.language];
+  const format = recordPdfFormat(words.locale, input.timeZone);
   const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const patientName = summary.patient?.name ?? '';
-  doc.setTitle(pdfSafe(`Health record summary - ${patientName}`));
-  doc.setSubject('Health record summary');
+  doc.setTitle(pdfSafe(`${words.title} - ${patientName}`));
+  doc.setSubject(words.title);
   doc.setCreationDate(input.exportedAt);
   doc.setModificationDate(input.exportedAt);
-  doc.setLanguage('en');
+  doc.setLanguage(words.locale);
 
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN;
@@ -121,25 +133,25 @@ export async function buildRecordPdf(
     }
   };
 
-  text('Health record summary', { size: 18, font: bold });
+  text(words.title, { size: 18, font: bold });
   y -= LINE * 1.8;
   text(patientName, { size: 14, font: bold });
   y -= LINE * 1.4;
-  note(`Exported ${dateTimeOf(input.exportedAt.toISOString())} by ${input.exportedBy}`);
+  note(words.exported(format.longDateTime(input.exportedAt), input.exportedBy ?? words.exportedByPatient));
   if (input.clinicName) {
-    note(`Clinic: ${input.clinicName}`);
+    note(words.clinic(input.clinicName));
   }
-  note('Every value is in the FHIR file (JSON) exported with this summary.');
+  note(words.fhirNote);
 
-  heading('Demographics');
+  heading(words.demographics);
   const patient = summary.patient;
   const facts: [string, string | null | undefined][] = [
-    ['Name', patient?.name],
-    ['Date of birth', patient?.birthDate],
-    ['Sex', patient?.gender],
-    ['Member ID', patient?.memberId],
-    ['Email', patient?.email],
-    ['Phone', patient?.phone],
+    [words.name, patient?.name],
+    [words.birthDate, patient?.birthDate ? format.calendarDate(patient.birthDate) : null],
+    [words.sex, patient?.gender ? (named(words.gender, patient.gender) ?? patient.gender) : null],
+    [words.memberId, patient?.memberId],
+    [words.email, patient?.email],
+    [words.phone, patient?.phone],
   ];
   for (const [label, value] of facts) {
     ensure(LINE);
@@ -148,83 +160,101 @@ export async function buildRecordPdf(
     y -= LINE;
   }
 
-  heading(`Appointments (${String(summary.appointments.length)})`);
+  heading(words.appointments(summary.appointments.length));
   if (summary.appointments.length === 0) {
-    note('No appointments.');
+    note(words.noAppointments);
   } else {
+    const columns = words.appointmentColumns;
     table(
       [
-        { title: 'Date and time', share: 0.28 },
-        { title: 'Visit', share: 0.36 },
-        { title: 'Kind', share: 0.18 },
-        { title: 'Status', share: 0.18 },
+        { title: columns.when, share: 0.28 },
+        { title: columns.visit, share: 0.36 },
+        { title: columns.kind, share: 0.18 },
+        { title: columns.status, share: 0.18 },
       ],
-      summary.appointments.map((item) => [dateTimeOf(item.start), item.service, item.kind, item.status]),
-    );
-  }
-
-  heading('Vital signs');
-  if (summary.vitals.length === 0) {
-    note('No readings.');
-  } else {
-    table(
-      [
-        { title: 'Measurement', share: 0.34 },
-        { title: 'Latest', share: 0.16 },
-        { title: 'On', share: 0.14 },
-        { title: 'Lowest', share: 0.12 },
-        { title: 'Highest', share: 0.12 },
-        { title: 'Readings', share: 0.12 },
-      ],
-      summary.vitals.map((vital) => [
-        vital.name,
-        `${vital.latest.value} ${vital.unit}`.trim(),
-        dateOf(vital.latest.at),
-        Number.isFinite(vital.lowest) ? String(vital.lowest) : '-',
-        Number.isFinite(vital.highest) ? String(vital.highest) : '-',
-        String(vital.count),
+      summary.appointments.map((item) => [
+        format.dateTime(item.start),
+        item.service,
+        named(words.appointmentKind, item.kindCode) ?? item.kind,
+        named(words.appointmentStatus, item.status) ?? item.status,
       ]),
     );
   }
 
-  heading('Coverage');
-  if (summary.coverages.length === 0) {
-    note('No insurance on file.');
+  heading(words.vitals);
+  if (summary.vitals.length === 0) {
+    note(words.noVitals);
   } else {
+    const columns = words.vitalColumns;
+    const vitals = summary.vitals
+      .map((vital) => ({ ...vital, name: named(words.vitalName, vital.code) ?? vital.name }))
+      .sort((a, b) => a.name.localeCompare(b.name, words.locale));
+    const shown = (value: number) => (Number.isFinite(value) ? format.number(value) : '-');
+    // "120/80 mmHg": a blood pressure's two values; a missing half shows as "-".
+    const latestOf = (vital: VitalSummary) => {
+      const values = vital.latest.values.map((value) => (value === null ? '-' : format.number(value)));
+      return `${values.join('/')} ${named(words.unit, vital.unitCode) ?? vital.unit}`.trim();
+    };
     table(
       [
-        { title: 'Insurer', share: 0.4 },
-        { title: 'Plan', share: 0.3 },
-        { title: 'Member number', share: 0.3 },
+        { title: columns.measurement, share: 0.34 },
+        { title: columns.latest, share: 0.16 },
+        { title: columns.on, share: 0.14 },
+        { title: columns.lowest, share: 0.12 },
+        { title: columns.highest, share: 0.12 },
+        { title: columns.readings, share: 0.12 },
+      ],
+      vitals.map((vital) => [
+        vital.name,
+        latestOf(vital),
+        format.date(vital.latest.at),
+        shown(vital.lowest),
+        shown(vital.highest),
+        format.number(vital.count),
+      ]),
+    );
+  }
+
+  heading(words.coverage);
+  if (summary.coverages.length === 0) {
+    note(words.noCoverage);
+  } else {
+    const columns = words.coverageColumns;
+    table(
+      [
+        { title: columns.insurer, share: 0.4 },
+        { title: columns.plan, share: 0.3 },
+        { title: columns.memberNumber, share: 0.3 },
       ],
       summary.coverages.map((item) => [item.payor, item.plan, item.memberNumber]),
     );
   }
 
-  heading(`Messages (${String(summary.messageCount)})`);
+  heading(words.messages(summary.messageCount));
   if (summary.messageCount === 0) {
-    note('No messages.');
+    note(words.noMessages);
   } else {
     if (summary.messageCount > summary.messages.length) {
-      note(`The ${String(summary.messages.length)} most recent:`);
+      note(words.mostRecent(summary.messages.length));
     }
+    const columns = words.messageColumns;
     table(
       [
-        { title: 'Sent', share: 0.28 },
-        { title: 'Subject', share: 0.52 },
-        { title: 'From', share: 0.2 },
+        { title: columns.sent, share: 0.28 },
+        { title: columns.subject, share: 0.52 },
+        { title: columns.from, share: 0.2 },
       ],
       summary.messages.map((item) => [
-        dateTimeOf(item.sent),
+        format.dateTime(item.sent),
         item.topic,
-        item.fromPatient ? 'Patient' : 'Care team',
+        item.fromPatient ? words.fromPatient : words.fromCareTeam,
       ]),
     );
   }
 
   const pages = doc.getPages();
   pages.forEach((each, index) => {
-    each.drawText(`${pdfSafe(patientName)} - page ${String(index + 1)} of ${String(pages.length)}`, {
+    each.drawText(pdfSafe(words.pageOf(patientName, index + 1, pages.length)), {
       x: MARGIN,
       y: MARGIN / 2,
       size: 8,

@@ -5,10 +5,15 @@ import type { FhirResource } from '../fhir/fhir-types.ts';
 // table of a few lines, not hundreds of pages (the FHIR file carries every reading).
 
 export interface VitalSummary {
+  /** LOINC code (the PDF names it in the reader's language); `name` is FHIR's text, the fallback. */
+  code: string | null;
   name: string;
+  /** UCUM code; `unit` is FHIR's human unit, the fallback. */
+  unitCode: string | null;
   unit: string;
   count: number;
-  latest: { value: string; at: string };
+  /** The latest reading's values (systolic and diastolic for blood pressure); null when absent. */
+  latest: { values: (number | null)[]; at: string };
   lowest: number;
   highest: number;
 }
@@ -22,7 +27,8 @@ export interface RecordSummary {
     phone: string | null;
     memberId: string | null;
   } | null;
-  appointments: { start: string; status: string; service: string; kind: string }[];
+  /** `kindCode` is the v3-ActCode of appointmentType (AMB, VR); `kind` its display, the fallback. */
+  appointments: { start: string; status: string; service: string; kindCode: string | null; kind: string }[];
   vitals: VitalSummary[];
   coverages: { payor: string; plan: string; memberNumber: string; order: number }[];
   messages: { sent: string; topic: string; fromPatient: boolean }[];
@@ -34,11 +40,13 @@ export interface RecordSummary {
 export const SUMMARY_MESSAGE_LIST = 50;
 
 interface NumericVital {
+  code: string | null;
   name: string;
+  unitCode: string | null;
   unit: string;
   count: number;
   latestAt: string;
-  latest: string;
+  latest: (number | null)[];
   lowest: number;
   highest: number;
 }
@@ -94,6 +102,7 @@ export class RecordSummaryBuilder {
           start: asStr(resource.start) ?? '',
           status: asStr(resource.status) ?? '',
           service: asStr(asObj(asArr(resource.serviceType)[0]).text) ?? '',
+          kindCode: asStr(asObj(asArr(asObj(resource.appointmentType).coding)[0]).code),
           kind: asStr(asObj(asArr(asObj(resource.appointmentType).coding)[0]).display) ?? '',
         });
         break;
@@ -131,30 +140,33 @@ export class RecordSummaryBuilder {
     const at = asStr(resource.effectiveDateTime) ?? '';
     const code = asObj(resource.code);
     const name = asStr(code.text) ?? 'Observation';
+    const loinc = asStr(asObj(asArr(code.coding)[0]).code);
     const components = asArr(resource.component).map(asObj);
-    let numeric: number | null;
-    let shown: string;
-    let unit: string;
+    const numberOf = (value: unknown) => (typeof value === 'number' ? value : null);
+    let values: (number | null)[];
+    let quantity: Obj;
     if (components.length > 0) {
-      const values = components.map((component) => asObj(component.valueQuantity).value);
-      const [systolic] = values;
-      numeric = typeof systolic === 'number' ? systolic : null;
-      shown = values.map((value) => (typeof value === 'number' ? String(value) : '-')).join('/');
-      unit = asStr(asObj(components[0]?.valueQuantity).unit) ?? 'mmHg';
+      values = components.map((component) => numberOf(asObj(component.valueQuantity).value));
+      quantity = asObj(components.map((component) => asObj(component.valueQuantity)).find((q) => q.unit));
     } else {
-      const quantity = asObj(resource.valueQuantity);
-      numeric = typeof quantity.value === 'number' ? quantity.value : null;
-      shown = numeric === null ? '-' : String(numeric);
-      unit = asStr(quantity.unit) ?? '';
+      quantity = asObj(resource.valueQuantity);
+      values = [numberOf(quantity.value)];
     }
-    const current = this.vitals.get(name);
+    // Blood pressure's range is its systolic one (the first value).
+    const numeric = values[0] ?? null;
+    const unit = asStr(quantity.unit) ?? (components.length > 0 ? 'mmHg' : '');
+    const unitCode = asStr(quantity.code);
+    const key = loinc ?? name;
+    const current = this.vitals.get(key);
     if (!current) {
-      this.vitals.set(name, {
+      this.vitals.set(key, {
+        code: loinc,
         name,
+        unitCode,
         unit,
         count: 1,
         latestAt: at,
-        latest: shown,
+        latest: values,
         lowest: numeric ?? Number.POSITIVE_INFINITY,
         highest: numeric ?? Number.NEGATIVE_INFINITY,
       });
@@ -163,7 +175,7 @@ export class RecordSummaryBuilder {
     current.count += 1;
     if (at > current.latestAt) {
       current.latestAt = at;
-      current.latest = shown;
+      current.latest = values;
     }
     if (numeric !== null) {
       current.lowest = Math.min(current.lowest, numeric);
@@ -181,10 +193,12 @@ export class RecordSummaryBuilder {
       vitals: [...this.vitals.values()]
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((vital) => ({
+          code: vital.code,
           name: vital.name,
+          unitCode: vital.unitCode,
           unit: vital.unit,
           count: vital.count,
-          latest: { value: vital.latest, at: vital.latestAt },
+          latest: { values: vital.latest, at: vital.latestAt },
           lowest: vital.lowest,
           highest: vital.highest,
         })),

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Group, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../lib/i18n/i18n.ts';
 import { downloadRecord, type RecordFormat } from './download-record.ts';
 
 export interface RecordDownloadButtonsProps {
@@ -16,6 +18,7 @@ export interface RecordDownloadButtonsProps {
  * download shows the server's message; the button says it is working while the file is made.
  */
 export function RecordDownloadButtons(props: RecordDownloadButtonsProps) {
+  const { i18n } = useTranslation();
   const [busy, setBusy] = useState<RecordFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -23,7 +26,11 @@ export function RecordDownloadButtons(props: RecordDownloadButtonsProps) {
     setBusy(format);
     setError(null);
     try {
-      await downloadRecord(props.basePath, format);
+      await downloadRecord(
+        props.basePath,
+        format,
+        isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE,
+      );
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
     } finally {

@@ -9,7 +9,7 @@ export type Language = (typeof LANGUAGES)[number];
 /** spec 1 §9: default locale en. */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-function isLanguage(value: string | null): value is Language {
+export function isLanguage(value: string | null): value is Language {
   return value !== null && (LANGUAGES as readonly string[]).includes(value);
 }
 

@@ -3,6 +3,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { clearSession, setSession } from '../../../lib/auth/session-store.ts';
+import { recordFileUrl } from '../../record-export/download-record.ts';
 import { PATIENT_SESSION } from './patient-session.test-helper.ts';
 import { RecordExportSection } from './record-export-section.tsx';
 
@@ -63,8 +64,8 @@ describe('RecordExportSection (issue 21 item 4)', { timeout: 20_000 }, () => {
       ]);
     });
     expect(requested.map((request) => request.url)).toEqual([
-      '/api/account/record-export.pdf',
-      '/api/account/record-export.json',
+      '/api/account/record-export.pdf?lang=en',
+      '/api/account/record-export.json?lang=en',
     ]);
     expect(requested.every((request) => request.authorization?.startsWith('Bearer '))).toBe(true);
   });
@@ -84,5 +85,11 @@ describe('RecordExportSection (issue 21 item 4)', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(saved).toEqual(['download']);
     });
+  });
+
+  it('asks for the file in the language shown (decision 0090)', () => {
+    expect(recordFileUrl('/api/account/record-export', 'pdf', 'es')).toBe(
+      '/api/account/record-export.pdf?lang=es',
+    );
   });
 });
