@@ -1,6 +1,7 @@
 import { test, expect } from '../fixtures/test.ts';
 import { DEMO, submitLogin } from '../fixtures/demo.ts';
 import { uniqueName } from '../fixtures/dev-fixtures.ts';
+import { signInByApi } from '../fixtures/session.ts';
 import { startSmartClient } from '../fixtures/smart-client.ts';
 
 // Issue 21 item 3 (decision 0082): a SMART app launches against the portal (standalone patient
@@ -8,6 +9,7 @@ import { startSmartClient } from '../fixtures/smart-client.ts';
 // tokens bound to her, reads her Patient, Appointments and vitals Observations through /fhir/R4 (the
 // client page's Read button calls the FHIR URL typed into it, from its own origin), and once jane
 // disconnects the app in account settings its next read and its refresh are refused (decision 0084).
+// The clinic admin's audit trail then names the app, acting for jane (decision 0088).
 // The worker's accessibility watch (fixtures/test.ts)
 // scans the portal's screens the test passes through: the login, the consent screen, account settings.
 
@@ -105,6 +107,31 @@ test('jane connects a SMART app, the app gets her tokens, and disconnecting it s
     expect(refused.body).toMatchObject({ resourceType: 'OperationOutcome' });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.locator('#outcome')).toHaveText('refresh refused: invalid_grant');
+
+    // dr.smith, the clinic's admin, finds the app's reads in the audit trail, named as the app acting
+    // for jane (decision 0088), not as an unknown account.
+    await signInByApi(page, DEMO.provider, { open: '/provider/audit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+    await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Viewed' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const appRead = page
+      .getByRole('table', { name: 'Audit events' })
+      .getByTestId('audit-event')
+      .filter({ hasText: appName })
+      .first();
+    await expect(appRead).toContainText('Connected app, acting for Jane Cooper');
+    await expect(appRead).toContainText('Jane Cooper');
+    await page.screenshot({ path: test.info().outputPath('audit-app-1280.png'), fullPage: true });
+    // On a phone the events are cards; the app's line is the same.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(
+      page
+        .getByRole('list', { name: 'Audit events' })
+        .getByTestId('audit-event')
+        .filter({ hasText: appName })
+        .first(),
+    ).toContainText('Connected app, acting for Jane Cooper');
+    await page.screenshot({ path: test.info().outputPath('audit-app-390.png'), fullPage: true });
   } finally {
     await client.close();
   }
