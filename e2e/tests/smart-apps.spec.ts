@@ -6,12 +6,13 @@ import { startSmartClient } from '../fixtures/smart-client.ts';
 
 // Issue 21 item 3 (decision 0082): a SMART app launches against the portal (standalone patient
 // launch), jane logs in and consents on the portal's consent screen, the app exchanges its code for
-// tokens bound to her, reads her Patient, Appointments and vitals Observations through /fhir/R4 (the
-// client page's Read button calls the FHIR URL typed into it, from its own origin), and once jane
-// disconnects the app in account settings its next read and its refresh are refused (decision 0084).
-// The clinic admin's audit trail then names the app, acting for jane (decision 0088).
-// The worker's accessibility watch (fixtures/test.ts)
-// scans the portal's screens the test passes through: the login, the consent screen, account settings.
+// tokens bound to her, reads her Patient, Appointments, vitals Observations and a document's file
+// (Binary, decision 0088) through /fhir/R4 (the client page's Read button calls the FHIR URL typed
+// into it, from its own origin), and once jane disconnects the app in account settings its next read
+// and its refresh are refused (decision 0084). The clinic admin's audit trail then names the app,
+// acting for jane (decision 0088). The worker's accessibility watch (fixtures/test.ts) scans the
+// portal's screens the test passes through: the login, the consent screen, account settings, the
+// audit trail.
 
 // Ports 3540-3559 are this spec's; the client app lives on its own origin like a real third party.
 const CLIENT_PORT = 3541;
@@ -87,6 +88,21 @@ test('jane connects a SMART app, the app gets her tokens, and disconnecting it s
       resourceType: 'Observation',
       code: { coding: [expect.objectContaining({ system: 'http://loinc.org' })] },
     });
+
+    // Her documents: a DocumentReference's link, relative to the FHIR base, opens the file itself
+    // (decision 0088), from the app's own origin.
+    const documents = await read('DocumentReference?patient={patient}');
+    expect(documents.status).toBe(200);
+    const links = (
+      documents.body.entry as {
+        resource: { content: { attachment: { url: string; contentType: string } }[] };
+      }[]
+    ).map((entry) => entry.resource.content[0]?.attachment);
+    const pdf = links.find((attachment) => attachment?.contentType === 'application/pdf');
+    expect(pdf?.url).toMatch(/^Binary\/[0-9a-f-]{36}$/);
+    await page.locator('#read-path').fill(pdf?.url ?? '');
+    await page.getByRole('button', { name: 'Read' }).click();
+    await expect(page.locator('#read-result')).toContainText(/^read 200 %PDF-/);
 
     // jane disconnects the app in account settings, after a confirmation.
     await page.goto(`${baseURL ?? ''}/user/account-settings`);
