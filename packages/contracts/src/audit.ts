@@ -122,10 +122,20 @@ export type AuditSearchQuery = z.input<typeof auditSearchQuerySchema>;
 
 const person = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable();
 
+/**
+ * Who acted: a `person` (a user), or an `app` a user connected through SMART, reading for them
+ * (decision 0084; `actingFor` is that user). An app is named by its registered name in `firstName`,
+ * as on the patient's access history (decision 0088).
+ */
+export const AUDIT_ACTOR_KINDS = ['person', 'app'] as const;
+const actor = z
+  .object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), kind: z.enum(AUDIT_ACTOR_KINDS) })
+  .nullable();
+
 export const auditEventSchema = z.object({
   id: z.number().int(),
   occurredAt: z.iso.datetime({ offset: true }),
-  actor: person,
+  actor,
   actingFor: person,
   patient: person,
   resourceType: z.string(),

@@ -25,6 +25,8 @@ export const SMART_RESOURCE_GROUPS = {
   Questionnaire: 'questionnaires',
   QuestionnaireResponse: 'questionnaires',
   DocumentReference: 'documents',
+  // A document's file (decision 0088); a DocumentReference scope reads it too.
+  Binary: 'documents',
   Communication: 'messages',
   Practitioner: 'careTeam',
   Organization: 'careTeam',

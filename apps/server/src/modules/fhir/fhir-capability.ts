@@ -82,22 +82,34 @@ export function capabilityStatement(
           description:
             'A bearer token: a SMART app access token (standalone launch, PKCE S256) or the portal access token (patient or provider).',
         },
-        resource: Object.entries(RESOURCES).map(([type, definition]) => ({
-          type,
-          ...(supportedProfiles[type] ? { supportedProfile: supportedProfiles[type] } : {}),
-          interaction: [{ code: 'read' }, { code: 'search-type' }],
-          versioning: 'no-version',
-          readHistory: false,
-          updateCreate: false,
-          searchParam: [
-            ...definition.params.map((name) => ({
-              name,
-              type: PARAM_TYPES[name]?.type ?? 'token',
-              documentation: PARAM_TYPES[name]?.documentation ?? '',
-            })),
-            { name: '_count', type: 'number', documentation: 'Page size: default 50, at most 200.' },
-          ],
-        })),
+        resource: [
+          ...Object.entries(RESOURCES).map(([type, definition]) => ({
+            type,
+            ...(supportedProfiles[type] ? { supportedProfile: supportedProfiles[type] } : {}),
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            versioning: 'no-version',
+            readHistory: false,
+            updateCreate: false,
+            searchParam: [
+              ...definition.params.map((name) => ({
+                name,
+                type: PARAM_TYPES[name]?.type ?? 'token',
+                documentation: PARAM_TYPES[name]?.documentation ?? '',
+              })),
+              { name: '_count', type: 'number', documentation: 'Page size: default 50, at most 200.' },
+            ],
+          })),
+          // A DocumentReference's file (decision 0088): read by id only, never searched.
+          {
+            type: 'Binary',
+            documentation:
+              'The file of DocumentReference/<id> at Binary/<id>, for whoever may read that document (scope Binary or DocumentReference). The file itself with its content type, or the Binary resource with base64 data when Accept is application/fhir+json.',
+            interaction: [{ code: 'read' }],
+            versioning: 'no-version',
+            readHistory: false,
+            updateCreate: false,
+          },
+        ],
       },
     ],
   };

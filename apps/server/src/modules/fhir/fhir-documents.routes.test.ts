@@ -17,7 +17,7 @@ import { loginTokens } from '../auth/auth-test-helpers.ts';
 import { expectOutcome, fhirGet, fhirSearch, idsOf } from './fhir-test-client.ts';
 
 // Issue 21 item 1 (decision 0085): DocumentReference for the signed documents and visit attachments
-// the portal holds, linking the authorised file route; jane reads hers only, a provider their PATIENT
+// the portal holds, linking their Binary (decision 0088); jane reads hers only, a provider their PATIENT
 // clinics' only, insurance card images are not documents, bad parameters are 400; all validated.
 
 describe('FHIR R4 DocumentReference', () => {
@@ -124,7 +124,7 @@ describe('FHIR R4 DocumentReference', () => {
   });
   afterAll(() => t.close());
 
-  it('gives the patient her signed documents and attachments as links to the file route', async () => {
+  it('gives the patient her signed documents and attachments as links to their Binary', async () => {
     const bundle = await search('/fhir/R4/DocumentReference', janeToken);
     expect(idsOf(bundle)).toEqual([attachmentFileId, signedFileId]);
     expect(idsOf(bundle)).not.toContain(cardFileId);
@@ -140,7 +140,7 @@ describe('FHIR R4 DocumentReference', () => {
         {
           attachment: {
             contentType: 'application/pdf',
-            url: `/api/files/${signedFileId}`,
+            url: `Binary/${signedFileId}`,
             size: 1234,
             title: 'Privacy notice',
           },

@@ -701,8 +701,8 @@ export const APPOINTMENT_ATTACHMENT_PURPOSE = 'appointment-attachment';
  * A file the portal holds for a patient (decision 0085) as a DocumentReference (US Core content,
  * no claim: decision 0087): a signed
  * clinic document (LOINC 59284-0 Patient consent) or an attachment the patient added to a visit
- * (LOINC 51855-5 Patient note). The content is a link to the portal's authorised file route
- * (`/api/files/<id>`, same origin as /fhir/R4), never the bytes inline.
+ * (LOINC 51855-5 Patient note). The content is a link to its Binary (`Binary/<id>`, the same id,
+ * decision 0088), never the bytes inline.
  */
 export function documentReferenceResource(row: DocumentRow): FhirResource {
   const signed = row.purpose === SIGNED_DOCUMENT_PURPOSE;
@@ -730,7 +730,8 @@ export function documentReferenceResource(row: DocumentRow): FhirResource {
       {
         attachment: {
           contentType: row.contentType,
-          url: `/api/files/${row.id}`,
+          // Relative to the FHIR base, as every reference is: the file is read as Binary (decision 0088).
+          url: `Binary/${row.id}`,
           size: row.sizeBytes,
           title,
           creation: row.createdAt.toISOString(),

@@ -32,6 +32,7 @@ export const fhirErrors = {
   forbidden: (message: string) => new FhirError(403, 'forbidden', message),
   // Never says whether the record exists and is another patient's (decision 0081).
   notFound: (type: string, id: string) => new FhirError(404, 'not-found', `${type}/${id} is not known.`),
+  notServed: () => new FhirError(404, 'not-found', 'Nothing is served at this address.'),
   unknownType: (type: string) => new FhirError(404, 'not-supported', `Resource type ${type} is not served.`),
   readOnly: (method: string) =>
     new FhirError(405, 'not-supported', `This FHIR API is read-only: ${method} is not supported.`),

@@ -185,4 +185,40 @@ describe('FHIR through a SMART app', () => {
       }),
     );
   });
+
+  it("names the app, acting for jane, in the clinic admin's audit search (decision 0088)", async () => {
+    const tokens = await connectTestApp(t, app, janeToken, 'patient/*.rs');
+    await get(`/fhir/R4/Patient/${jane.id}`, tokens.access_token);
+    const admin = await createTestUser(t.context.db, { memberType: 'doctor', permissions: [] });
+    await t.context.db
+      .insert(providers)
+      .values({ userId: admin.id, clinicId: world.clinicId, permissions: ['SETTING'] });
+    const adminToken = (await loginTokens(t.app, admin.username)).access_token;
+    const search = await t.app.inject({
+      url: `/api/provider/audit?patientId=${jane.id}&action=read`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    const events = search.json<{ events: Record<string, unknown>[] }>().events;
+    const appRead = events.find((event) => String(event.resourceId).includes('via app'));
+    expect(appRead).toMatchObject({
+      actor: { firstName: 'Health Diary', lastName: '', kind: 'app' },
+      actingFor: { id: jane.id, firstName: 'Test' },
+      patient: { id: jane.id },
+    });
+    // A person stays a person.
+    const janeSelf = await t.app.inject({
+      url: `/api/provider/audit?actorUserId=${jane.id}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    for (const event of janeSelf.json<{ events: { actor: { kind: string } | null }[] }>().events) {
+      expect(event.actor?.kind).toBe('person');
+    }
+    // The CSV names the app too.
+    const csv = await t.app.inject({
+      url: `/api/provider/audit.csv?patientId=${jane.id}&action=read`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(csv.body).toContain('"Health Diary"');
+  });
 });

@@ -209,9 +209,13 @@ describe('FHIR R4 API', () => {
         'DocumentReference',
         'Schedule',
         'Slot',
+        'Binary',
       ]);
       for (const resource of rest?.resource ?? []) {
-        expect(resource.interaction.map((interaction) => interaction.code)).toEqual(['read', 'search-type']);
+        // Binary is read by id only (decision 0088): a DocumentReference's file.
+        expect(resource.interaction.map((interaction) => interaction.code)).toEqual(
+          resource.type === 'Binary' ? ['read'] : ['read', 'search-type'],
+        );
       }
       const observation = rest?.resource.find((resource) => resource.type === 'Observation');
       expect(observation?.searchParam.map((param) => param.name).sort()).toEqual(

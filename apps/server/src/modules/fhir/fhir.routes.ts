@@ -5,6 +5,7 @@ import { singleLineText } from '@app/contracts/text';
 import type { AppContext } from '../../app-context.ts';
 import { access } from '../../platform/access.ts';
 import { recordAuditEventsAlone, type AuditEvent } from '../../platform/audit/audit-recorder.ts';
+import { binaryResource, readBinary, wantsFhirJson } from './fhir-binary.ts';
 import { capabilityStatement } from './fhir-capability.ts';
 import { resolveFhirCaller, type FhirCaller, type ReadSmartAccess } from './fhir-caller.ts';
 import { FhirError, fhirErrors, operationOutcome } from './fhir-outcome.ts';
@@ -23,6 +24,7 @@ declare module 'fastify' {
 // Strings as every route takes them: no control characters (decision 0059).
 const typeParams = z.object({ type: singleLineText().max(64) });
 const readParams = z.object({ type: singleLineText().max(64), id: singleLineText().max(128) });
+const binaryParams = z.object({ id: singleLineText().max(128) });
 const rawQuery = z.record(
   singleLineText().max(128),
   z.union([singleLineText().max(2048), z.array(singleLineText().max(2048)).max(20)]),
@@ -126,9 +128,10 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
         request.log.error({ err: error }, 'unhandled FHIR error');
         return sendFhir(reply, 500, operationOutcome('exception', 'The server could not answer.'));
       });
-      fhir.setNotFoundHandler((_request, reply) =>
-        sendFhir(reply, 404, operationOutcome('not-found', 'Nothing is served at this address.')),
-      );
+      fhir.setNotFoundHandler((_request, reply) => {
+        const notServed = fhirErrors.notServed();
+        return sendFhir(reply, 404, operationOutcome(notServed.issueCode, notServed.message));
+      });
       // Only a route of kind `fhir` needs a caller: /metadata is public.
       fhir.addHook('preHandler', async (request) => {
         if (
@@ -201,6 +204,43 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
         },
       );
 
+      // Binary (decision 0088): the file of a DocumentReference, to whoever may read that document.
+      // A static path, so it is chosen before `/:type/:id` whatever the order of registration.
+      routes.get(
+        '/Binary/:id',
+        { config: { access: access.fhir, audit: false }, schema: { params: binaryParams } },
+        async (request, reply) => {
+          const caller = request.fhirCaller;
+          if (!caller) {
+            throw fhirErrors.unauthenticated();
+          }
+          const { id } = request.params;
+          const read = await readBinary(context, caller, id);
+          await auditRead(context, request, caller, 'documents', `Binary/${id}`, [read.patientId]);
+          void reply.header('cache-control', 'private, no-store').header('vary', 'accept');
+          if (wantsFhirJson(request.headers.accept)) {
+            return sendFhir(reply, 200, binaryResource(read));
+          }
+          // The file itself, as the portal's file route sends it (SMART apps expect the raw bytes).
+          const disposition = read.row.contentType === 'application/pdf' ? 'attachment' : 'inline';
+          return reply
+            .status(200)
+            .header('content-type', read.row.contentType)
+            .header('x-content-type-options', 'nosniff')
+            .header('content-disposition', `${disposition}; filename="${read.row.downloadName}"`)
+            .send(read.bytes);
+        },
+      );
+      routes.get(
+        '/Binary',
+        { config: { access: access.fhir, audit: false }, schema: { querystring: rawQuery } },
+        async () => {
+          throw fhirErrors.notSupported(
+            'Binary is read by id only: follow a DocumentReference’s content.attachment.url.',
+          );
+        },
+      );
+
       routes.get(
         '/:type/:id',
         { config: { access: access.fhir, audit: false }, schema: { params: readParams } },
@@ -224,6 +264,12 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
           return sendFhir(reply, 200, found.resource);
         },
       );
+
+      // Any other GET under the base (a path too deep, or a segment longer than the router's 100
+      // characters) is FHIR's 404, not the web app's catch-all page (decision 0088).
+      routes.get('/*', { config: { access: access.fhir, audit: false } }, async () => {
+        throw fhirErrors.notServed();
+      });
 
       // Read-only (issue 21): every write interaction is refused with 405 and an OperationOutcome.
       routes.route({

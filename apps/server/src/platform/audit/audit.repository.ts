@@ -8,6 +8,11 @@ import { clinicPatients, providers } from '../../db/schema/clinics.ts';
 import { smartApps } from '../../db/schema/smart-apps.ts';
 
 const actors = alias(users, 'audit_actors');
+/**
+ * An event's actor is a user, or an app a user connected reading through FHIR for them (decision
+ * 0084: actor = the app's id, acting for the user). Both trail pages join both, and name whichever it is.
+ */
+const actorApp = eq(smartApps.id, auditEvents.actorUserId);
 const actingFor = alias(users, 'audit_acting_for');
 const patients = alias(users, 'audit_patients');
 
@@ -60,7 +65,7 @@ export async function findAccessHistory(db: Db, patientId: string, afterId: stri
     })
     .from(auditEvents)
     .leftJoin(actors, eq(actors.id, auditEvents.actorUserId))
-    .leftJoin(smartApps, eq(smartApps.id, auditEvents.actorUserId))
+    .leftJoin(smartApps, actorApp)
     .where(where)
     .orderBy(...NEWEST_FIRST)
     .limit(limit);
@@ -117,6 +122,7 @@ export async function searchAuditEvents(
       event: auditEvents,
       actorFirstName: actors.firstName,
       actorLastName: actors.lastName,
+      actorAppName: smartApps.name,
       actingForFirstName: actingFor.firstName,
       actingForLastName: actingFor.lastName,
       patientFirstName: patients.firstName,
@@ -124,6 +130,7 @@ export async function searchAuditEvents(
     })
     .from(auditEvents)
     .leftJoin(actors, eq(actors.id, auditEvents.actorUserId))
+    .leftJoin(smartApps, actorApp)
     .leftJoin(actingFor, eq(actingFor.id, auditEvents.actingForUserId))
     .leftJoin(patients, eq(patients.id, auditEvents.patientId))
     .where(and(searchCondition(filters), olderThan(afterId)))

@@ -25,6 +25,16 @@ const afterIdOf = (before: string | undefined) =>
   before === undefined ? null : decodeRowCursor(AUDIT_CURSOR, before);
 
 /**
+ * The name of an event's actor on both trail pages: a person's first and last name, or the registered
+ * name of the app a user connected (decision 0084), which acts for that user.
+ */
+function actorNamed(row: { appName: string | null; firstName: string | null; lastName: string | null }) {
+  return row.appName !== null
+    ? { firstName: row.appName, lastName: '', isApp: true }
+    : { firstName: row.firstName ?? '', lastName: row.lastName ?? '', isApp: false };
+}
+
+/**
  * The patient's access history, newest first, a page at a time (decision 0076). One row more than a
  * page tells whether an older page exists, without counting the history.
  */
@@ -37,24 +47,28 @@ export async function accessHistory(
   const rows = await findAccessHistory(db, auth.userId, afterIdOf(before), pageSize + 1);
   return {
     earlierCursor: nextPageCursor(AUDIT_CURSOR, rows, pageSize, (row) => row.id),
-    entries: rows.slice(0, pageSize).map((row) => ({
-      id: row.id,
-      occurredAt: row.occurredAt.toISOString(),
-      actor:
-        row.appName !== null
-          ? { firstName: row.appName, lastName: '', role: 'app' as const }
-          : {
-              firstName: row.firstName ?? '',
-              lastName: row.lastName ?? '',
-              // Another patient account reaching this record is a family member (spec 3 §4).
-              role: row.memberType === 'doctor' ? ('provider' as const) : ('family' as const),
-            },
-      // An app reads with the patient's consent, not inside their session.
-      throughPatientSession: row.appName === null && row.actingForUserId !== null,
-      // A type the pages do not know yet reads as the chart.
-      resourceType: auditResourceTypeSchema.catch('patient-chart').parse(row.resourceType),
-      action: row.action,
-    })),
+    entries: rows.slice(0, pageSize).map((row) => {
+      const { firstName, lastName, isApp } = actorNamed(row);
+      return {
+        id: row.id,
+        occurredAt: row.occurredAt.toISOString(),
+        actor: {
+          firstName,
+          lastName,
+          // Another patient account reaching this record is a family member (spec 3 §4).
+          role: isApp
+            ? ('app' as const)
+            : row.memberType === 'doctor'
+              ? ('provider' as const)
+              : ('family' as const),
+        },
+        // An app reads with the patient's consent, not inside their session.
+        throughPatientSession: !isApp && row.actingForUserId !== null,
+        // A type the pages do not know yet reads as the chart.
+        resourceType: auditResourceTypeSchema.catch('patient-chart').parse(row.resourceType),
+        action: row.action,
+      };
+    }),
   };
 }
 
@@ -70,12 +84,25 @@ function person(id: string | null, firstName: string | null, lastName: string | 
   return id === null ? null : { id, firstName: firstName ?? '', lastName: lastName ?? '' };
 }
 
+function actorOf(row: SearchRow): AuditEventView['actor'] {
+  const actorUserId = row.event.actorUserId;
+  if (actorUserId === null) {
+    return null;
+  }
+  const { firstName, lastName, isApp } = actorNamed({
+    appName: row.actorAppName,
+    firstName: row.actorFirstName,
+    lastName: row.actorLastName,
+  });
+  return { id: actorUserId, firstName, lastName, kind: isApp ? 'app' : 'person' };
+}
+
 function view(row: SearchRow): AuditEventView {
   const { event } = row;
   return {
     id: event.id,
     occurredAt: event.occurredAt.toISOString(),
-    actor: person(event.actorUserId, row.actorFirstName, row.actorLastName),
+    actor: actorOf(row),
     actingFor: person(event.actingForUserId, row.actingForFirstName, row.actingForLastName),
     patient: person(event.patientId, row.patientFirstName, row.patientLastName),
     resourceType: event.resourceType,

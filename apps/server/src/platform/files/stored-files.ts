@@ -135,6 +135,16 @@ export async function readFileChecked(
   if (!row || !mayReadFile(auth, row)) {
     throw new HttpError(404, FILE_NOT_FOUND_TEXT, { code: 'file_not_found' });
   }
+  return { row, bytes: await readBytesChecked(context, row) };
+}
+
+/**
+ * The bytes of a file whose reader was already checked (the portal's rule above, or the FHIR API's
+ * compartment for a Binary, decision 0088): a 404 when the store lost them, a TamperedFileError when
+ * they no longer hash to what was stored. The whole file is read to check its hash before any byte
+ * leaves (uploads are at most UPLOAD_MAX_BYTES).
+ */
+export async function readBytesChecked(context: AppContext, row: StoredFileRow): Promise<Buffer> {
   const bytes = await fileStoreOf(context).get(row.storageKey);
   if (!bytes) {
     throw new HttpError(404, FILE_NOT_FOUND_TEXT, { code: 'file_not_found' });
@@ -144,5 +154,5 @@ export async function readFileChecked(
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
     throw new TamperedFileError(row.id);
   }
-  return { row, bytes };
+  return bytes;
 }

@@ -28,7 +28,7 @@ const workspace = (permissions: string[]) => ({
 const event = (id: number, overrides: Partial<AuditEventView> = {}): AuditEventView => ({
   id,
   occurredAt: '2026-11-24T15:00:00.000Z',
-  actor: { id: SMITH, firstName: 'Alice', lastName: 'Smith' },
+  actor: { id: SMITH, firstName: 'Alice', lastName: 'Smith', kind: 'person' },
   actingFor: null,
   patient: { id: JANE, firstName: 'Jane', lastName: 'Patient' },
   resourceType: 'patient-chart',
@@ -46,7 +46,7 @@ interface Call {
 }
 
 /** `pages` pages of two events each; page n (from 1) is asked for with `before=c{n}`. */
-function stubApi(permissions: string[], pages = 1) {
+function stubApi(permissions: string[], pages = 1, extraEvents: AuditEventView[] = []) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -100,11 +100,12 @@ function stubApi(permissions: string[], pages = 1) {
         events: [
           event(page * 10 + 1),
           event(page * 10 + 2, {
-            actor: { id: SMITH, firstName: 'Alice', lastName: 'Smith' },
+            actor: { id: SMITH, firstName: 'Alice', lastName: 'Smith', kind: 'person' },
             actingFor: { id: JANE, firstName: 'Jane', lastName: 'Patient' },
             resourceType: 'vitals',
             action: 'update',
           }),
+          ...extraEvents,
         ],
       });
     }),
@@ -168,6 +169,27 @@ describe('provider audit page (issue 19 item 3)', { timeout: 20_000 }, () => {
     expect(within(second).getByText('Success')).toBeInTheDocument();
     expect(within(second).getByText('127.0.0.1')).toBeInTheDocument();
     expect(screen.getByText('2 events')).toBeInTheDocument();
+  });
+
+  it('names an app that read for a user, as the patient’s page does, and filters by it', async () => {
+    const APP = '55555555-5555-4555-8555-555555555555';
+    const calls = stubApi(['SETTING', 'PATIENT'], 1, [
+      event(99, {
+        actor: { id: APP, firstName: 'Health Diary', lastName: '', kind: 'app' },
+        actingFor: { id: JANE, firstName: 'Jane', lastName: 'Patient' },
+        resourceType: 'documents',
+        resourceId: 'Binary/x via app y',
+      }),
+    ]);
+    renderWithProviders(<ProviderAuditPage />);
+    const table = await screen.findByRole('table', { name: 'Audit events' });
+    const appRow = within(table).getAllByTestId('audit-event')[2] as HTMLElement;
+    expect(within(appRow).queryByText('Unknown account')).not.toBeInTheDocument();
+    expect(within(appRow).getByText('Connected app, acting for Jane Patient')).toBeInTheDocument();
+    await userEvent.click(within(appRow).getByRole('button', { name: 'Show only Health Diary’s actions' }));
+    await waitFor(() => {
+      expect(auditCalls(calls).at(-1)).toBe(`/api/provider/audit?actorUserId=${APP}`);
+    });
   });
 
   it('filters by a patient found by name, by a staff member from a row, by action and by dates', async () => {

@@ -13,7 +13,7 @@ import { formatInstant } from '../../../lib/dates/format-time.ts';
 import { useProviderWorkspace } from '../../../lib/provider/provider-workspace.ts';
 import { MOBILE_MAX_WIDTH } from '../../provider-shell/nav-items.ts';
 import { auditSearchQuery, exportAuditCsv, type AuditFilters } from '../api/search-audit.ts';
-import { actionLabel, personName, resourceLabel } from './audit-labels.ts';
+import { actingForLabel, actionLabel, personName, resourceLabel } from './audit-labels.ts';
 import type { ChosenPerson } from './filter-chip.tsx';
 import { LoadMore, useFocusAfterLoad } from './load-more.tsx';
 import { PatientFilter } from './patient-filter.tsx';
@@ -296,6 +296,7 @@ function WhoCell({ event, onStaff }: Pick<RowProps, 'event' | 'onStaff'>) {
   const { t } = useTranslation('audit');
   const name = personName(t, event.actor);
   const actor = event.actor;
+  const actingFor = actingForLabel(t, event);
   return (
     <>
       {actor ? (
@@ -313,9 +314,9 @@ function WhoCell({ event, onStaff }: Pick<RowProps, 'event' | 'onStaff'>) {
       ) : (
         <Text span>{name}</Text>
       )}
-      {event.actingFor ? (
+      {actingFor ? (
         <Text span size="sm" c="dimmed" display="block">
-          {t('actingFor')}
+          {actingFor}
         </Text>
       ) : null}
     </>

@@ -104,6 +104,8 @@ export const auditEn = {
   colOutcome: 'Outcome',
   colFrom: 'Address',
   actingFor: 'acting for the patient’s account',
+  /** An app a user connected, on the clinic admin's search: "Connected app, acting for Jane Doe". */
+  appActingFor: '{{app}}, acting for {{name}}',
   nobody: 'Unknown account',
   noPatient: 'No patient',
   unknownResource: 'Other ({{type}})',

@@ -98,6 +98,7 @@ export const auditEs: Record<keyof typeof auditEn, string> = {
   colOutcome: 'Resultado',
   colFrom: 'Dirección',
   actingFor: 'actuando en la cuenta del paciente',
+  appActingFor: '{{app}}, en nombre de {{name}}',
   nobody: 'Cuenta desconocida',
   noPatient: 'Sin paciente',
   unknownResource: 'Otro ({{type}})',
