@@ -698,10 +698,9 @@ export const SIGNED_DOCUMENT_PURPOSE = 'signed-document';
 export const APPOINTMENT_ATTACHMENT_PURPOSE = 'appointment-attachment';
 
 /**
- * A file the portal holds for a patient (decision 0085) as a DocumentReference (US Core content,
- * no claim: decision 0087): a signed
- * clinic document (LOINC 59284-0 Patient consent) or an attachment the patient added to a visit
- * (LOINC 51855-5 Patient note). The content is a link to its Binary (`Binary/<id>`, the same id,
+ * A file the portal holds for a patient (decision 0085) as a DocumentReference (US Core's content,
+ * no profile claimed: decision 0087): a signed clinic document (LOINC 59284-0 Patient consent) or an
+ * attachment the patient added to a visit (LOINC 51855-5 Patient note). The content is a link to its Binary (`Binary/<id>`, the same id,
  * decision 0088), never the bytes inline.
  */
 export function documentReferenceResource(row: DocumentRow): FhirResource {
