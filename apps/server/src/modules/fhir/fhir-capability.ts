@@ -40,6 +40,11 @@ const PARAM_TYPES: Record<string, { type: string; documentation: string }> = {
     type: 'date',
     documentation: 'When the answers were saved; prefixes and partial dates as for date.',
   },
+  _lastUpdated: {
+    type: 'date',
+    documentation:
+      'When the resource last changed (its meta.lastUpdated); prefixes and partial dates as for date.',
+  },
   schedule: { type: 'reference', documentation: 'Schedule/<id> or <id>; a comma separates alternatives.' },
   start: {
     type: 'date',
@@ -71,7 +76,7 @@ export function capabilityStatement(
       {
         mode: 'server',
         documentation:
-          'Read-only. Unknown search parameters are refused (400 OperationOutcome). Paging: _count (default 50, at most 200) and the Bundle next/previous links.',
+          'Read-only. Unknown search parameters are refused (400 OperationOutcome) unless the request says Prefer: handling=lenient, which ignores them and names them in an OperationOutcome entry (search.mode outcome); bad values of known parameters are refused either way. Paging: _count (default 50, at most 200) and the Bundle next/previous links. _sort takes the names listed per resource (- for descending; ties by id). _include takes the values of searchInclude; included resources are read within the same access as matches.',
         security: {
           cors: false,
           description: 'A bearer token: the portal access token (patient or provider).',
@@ -90,7 +95,19 @@ export function capabilityStatement(
               documentation: PARAM_TYPES[name]?.documentation ?? '',
             })),
             { name: '_count', type: 'number', documentation: 'Page size: default 50, at most 200.' },
+            // R4 lists _sort as a search result parameter, not a searchParam; declared here so a
+            // client can see which keys each type sorts by.
+            ...(definition.sorts
+              ? [
+                  {
+                    name: '_sort',
+                    type: 'special',
+                    documentation: `Sort by ${Object.keys(definition.sorts).join(', ')} (a - prefix for descending; ties by id).`,
+                  },
+                ]
+              : []),
           ],
+          ...(definition.includes ? { searchInclude: Object.keys(definition.includes) } : {}),
         })),
       },
     ],
