@@ -97,12 +97,12 @@ export function capabilityStatement(
             { name: '_count', type: 'number', documentation: 'Page size: default 50, at most 200.' },
             // R4 lists _sort as a search result parameter, not a searchParam; declared here so a
             // client can see which keys each type sorts by.
-            ...(definition.sorts
+            ...(definition.sort
               ? [
                   {
                     name: '_sort',
                     type: 'special',
-                    documentation: `Sort by ${Object.keys(definition.sorts).join(', ')} (a - prefix for descending; ties by id).`,
+                    documentation: `Sort by ${Object.keys(definition.sort.keys).join(', ')} (a - prefix for descending; ties by id).`,
                   },
                 ]
               : []),

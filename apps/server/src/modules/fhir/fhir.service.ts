@@ -79,10 +79,8 @@ interface IncludeDefinition {
 
 interface ResourceDefinition {
   params: readonly SearchParamName[];
-  /** `_sort` names and what they order by (decision 0091); the id is always the last key. */
-  sorts?: Readonly<Record<string, AnyColumn | SQL>>;
-  /** The column a sort's tiebreak uses (the resource id). */
-  idColumn?: AnyColumn;
+  /** `_sort` names and what they order by (decision 0091), and the id column every sort ends with. */
+  sort?: { keys: Readonly<Record<string, AnyColumn | SQL>>; id: AnyColumn };
   includes?: Readonly<Record<string, IncludeDefinition>>;
   /** The audit trail's name for this data; null for directory resources that hold no patient's data. */
   audit: AuditResourceType | null;
@@ -110,21 +108,20 @@ function page(query: SearchQuery, where: (SQL | undefined)[], type?: string): Pa
 
 /** `_sort` as SQL (decision 0091): the asked keys, then the id so equal keys page stably. */
 function sortOf(query: SearchQuery, type: string | undefined): SQL[] | undefined {
-  const definition = type === undefined ? undefined : RESOURCES[type];
-  if (query.sort.length === 0 || !definition?.sorts || !definition.idColumn) {
+  const sort = type === undefined ? undefined : RESOURCES[type]?.sort;
+  if (query.sort.length === 0 || !sort) {
     return undefined;
   }
-  const sorts = definition.sorts;
   return [
     ...query.sort.map((key) => {
-      const expression = sorts[key.name];
+      const expression = sort.keys[key.name];
       if (expression === undefined) {
         // parseSearch refuses names the type does not list; this is a programming error.
         throw new Error(`no sort expression for ${key.name}`);
       }
       return key.descending ? desc(expression) : asc(expression);
     }),
-    asc(definition.idColumn),
+    asc(sort.id),
   ];
 }
 
@@ -183,8 +180,7 @@ function appointmentStatusesOf(wanted: string[]): string[] {
 export const RESOURCES: Record<string, ResourceDefinition> = {
   Patient: {
     params: ['_id', '_lastUpdated'],
-    sorts: { _lastUpdated: LAST_UPDATED.Patient },
-    idColumn: users.id,
+    sort: { keys: { _lastUpdated: LAST_UPDATED.Patient }, id: users.id },
     audit: 'demographics',
     async search(context, caller, query) {
       const found = await findPatients(
@@ -205,8 +201,10 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   },
   Observation: {
     params: ['_id', 'patient', 'date', 'category', 'code', 'status', '_lastUpdated'],
-    sorts: { date: vitalValues.recordedAt, _lastUpdated: LAST_UPDATED.Observation },
-    idColumn: vitalValues.id,
+    sort: {
+      keys: { date: vitalValues.recordedAt, _lastUpdated: LAST_UPDATED.Observation },
+      id: vitalValues.id,
+    },
     includes: {
       'Observation:patient': { targets: ['Patient'], references: subjectOf },
       'Observation:subject': { targets: ['Patient'], references: subjectOf },
@@ -237,8 +235,10 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   },
   Appointment: {
     params: ['_id', 'patient', 'date', 'status', '_lastUpdated'],
-    sorts: { date: appointments.startAt, _lastUpdated: LAST_UPDATED.Appointment },
-    idColumn: appointments.id,
+    sort: {
+      keys: { date: appointments.startAt, _lastUpdated: LAST_UPDATED.Appointment },
+      id: appointments.id,
+    },
     // The participants: the patient, the practitioner and the department (Location).
     includes: {
       'Appointment:actor': { targets: ['Patient', 'Practitioner', 'Location'], references: actorsOf },
@@ -274,8 +274,7 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   },
   Coverage: {
     params: ['_id', 'patient', 'status', '_lastUpdated'],
-    sorts: { _lastUpdated: LAST_UPDATED.Coverage },
-    idColumn: insuranceCards.id,
+    sort: { keys: { _lastUpdated: LAST_UPDATED.Coverage }, id: insuranceCards.id },
     // The beneficiary only: the payor is a name, not a resource we serve (decision 0081).
     includes: {
       'Coverage:beneficiary': {
@@ -311,8 +310,10 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   },
   Communication: {
     params: ['_id', 'patient', 'date', '_lastUpdated'],
-    sorts: { date: threadMessages.createdAt, _lastUpdated: LAST_UPDATED.Communication },
-    idColumn: threadMessages.id,
+    sort: {
+      keys: { date: threadMessages.createdAt, _lastUpdated: LAST_UPDATED.Communication },
+      id: threadMessages.id,
+    },
     includes: {
       'Communication:sender': {
         targets: ['Patient', 'Practitioner'],
@@ -344,8 +345,7 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   },
   Practitioner: {
     params: ['_id', '_lastUpdated'],
-    sorts: { _lastUpdated: LAST_UPDATED.Practitioner },
-    idColumn: users.id,
+    sort: { keys: { _lastUpdated: LAST_UPDATED.Practitioner }, id: users.id },
     audit: null,
     async search(context, caller, query) {
       const found = await findPractitioners(
@@ -399,8 +399,13 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   },
   QuestionnaireResponse: {
     params: ['_id', 'patient', 'questionnaire', 'authored', '_lastUpdated'],
-    sorts: { authored: questionnaireResponses.submittedAt, _lastUpdated: LAST_UPDATED.QuestionnaireResponse },
-    idColumn: questionnaireResponses.id,
+    sort: {
+      keys: {
+        authored: questionnaireResponses.submittedAt,
+        _lastUpdated: LAST_UPDATED.QuestionnaireResponse,
+      },
+      id: questionnaireResponses.id,
+    },
     // The form, so an app can show the questions with the answers. `questionnaire` is a canonical.
     includes: {
       'QuestionnaireResponse:questionnaire': {
@@ -437,8 +442,7 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   // Signed documents and visit attachments (decision 0085): links to the portal's file route.
   DocumentReference: {
     params: ['_id', 'patient', 'date', 'status', '_lastUpdated'],
-    sorts: { date: DOCUMENT_DATE, _lastUpdated: LAST_UPDATED.DocumentReference },
-    idColumn: storedFiles.id,
+    sort: { keys: { date: DOCUMENT_DATE, _lastUpdated: LAST_UPDATED.DocumentReference }, id: storedFiles.id },
     audit: 'documents',
     async search(context, caller, query) {
       // Every file we serve is the current version (we keep no superseded documents).
@@ -595,7 +599,7 @@ export async function searchResources(
   const definition = definitionOf(type);
   checkScope(caller, type, 'search');
   const query = parseSearch(type, raw, definition.params, {
-    sorts: Object.keys(definition.sorts ?? {}),
+    sorts: Object.keys(definition.sort?.keys ?? {}),
     includes: Object.fromEntries(
       Object.entries(definition.includes ?? {}).map(([name, include]) => [name, include.targets]),
     ),
