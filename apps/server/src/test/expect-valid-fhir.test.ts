@@ -20,6 +20,7 @@ describe('expectValidFhir (decision 0081)', () => {
     mobilePhone: null,
     communicationLanguage: 'en',
     status: 'active',
+    lastUpdated: new Date('2026-02-01T08:00:00Z'),
   });
 
   it('passes a mapped Patient and a vital-sign Observation', () => {
@@ -31,6 +32,7 @@ describe('expectValidFhir (decision 0081)', () => {
         key: 'bmi',
         value: 24.3,
         recordedAt: new Date('2026-02-10T09:00:00Z'),
+        lastUpdated: new Date('2026-02-10T09:01:00Z'),
         partnerValue: null,
       }),
     );
@@ -55,6 +57,7 @@ describe('expectValidFhir (decision 0081)', () => {
       key: 'pulse',
       value: 72,
       recordedAt: new Date('2026-02-10T09:00:00Z'),
+      lastUpdated: new Date('2026-02-10T09:01:00Z'),
       partnerValue: null,
     });
     const withoutSubject = { ...observation, subject: undefined };
@@ -68,6 +71,7 @@ describe('expectValidFhir (decision 0081)', () => {
       key: 'systolic_bp',
       value: 120,
       recordedAt: new Date('2026-02-10T09:00:00Z'),
+      lastUpdated: new Date('2026-02-10T09:01:00Z'),
       partnerValue: 80,
     });
     expectValidFhir(panel);
@@ -81,6 +85,7 @@ describe('expectValidFhir (decision 0081)', () => {
       firstName: 'Sam',
       lastName: 'Smith',
       status: 'active',
+      lastUpdated: new Date('2026-02-10T09:00:00Z'),
     });
     expectValidFhir(practitioner);
     const claimed = {

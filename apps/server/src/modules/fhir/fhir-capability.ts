@@ -22,6 +22,11 @@ const PARAM_TYPES: Record<string, { type: string; documentation: string }> = {
     type: 'date',
     documentation: 'When the answers were saved; prefixes and partial dates as for date.',
   },
+  _lastUpdated: {
+    type: 'date',
+    documentation:
+      'When the resource last changed (its meta.lastUpdated); prefixes and partial dates as for date.',
+  },
   schedule: { type: 'reference', documentation: 'Schedule/<id> or <id>; a comma separates alternatives.' },
   start: {
     type: 'date',
@@ -55,7 +60,7 @@ export function capabilityStatement(
       {
         mode: 'server',
         documentation:
-          'Read-only. Unknown search parameters are refused (400 OperationOutcome). Paging: _count (default 50, at most 200) and the Bundle next/previous links.',
+          'Read-only. Unknown search parameters are refused (400 OperationOutcome) unless the request says Prefer: handling=lenient, which ignores them and names them in an OperationOutcome entry (search.mode outcome); bad values of known parameters are refused either way. Paging: _count (default 50, at most 200) and the Bundle next/previous links. _sort takes the names listed per resource (- for descending; ties by id). _include takes the values of searchInclude; included resources are read within the same access as matches.',
         security: {
           // Reads are open to any origin (decision 0084); SMART apps find their endpoints here
           // or at /.well-known/smart-configuration.
@@ -97,7 +102,19 @@ export function capabilityStatement(
                 documentation: PARAM_TYPES[name]?.documentation ?? '',
               })),
               { name: '_count', type: 'number', documentation: 'Page size: default 50, at most 200.' },
+              // R4 lists _sort as a search result parameter, not a searchParam; declared here so a
+              // client can see which keys each type sorts by.
+              ...(definition.sort
+                ? [
+                    {
+                      name: '_sort',
+                      type: 'special',
+                      documentation: `Sort by ${Object.keys(definition.sort.keys).join(', ')} (a - prefix for descending; ties by id).`,
+                    },
+                  ]
+                : []),
             ],
+            ...(definition.includes ? { searchInclude: Object.keys(definition.includes) } : {}),
           })),
           // A DocumentReference's file (decision 0088): read by id only, never searched.
           {

@@ -182,6 +182,21 @@ describe('FHIR R4 DocumentReference', () => {
     expect((await search('/fhir/R4/DocumentReference?status=superseded', janeToken)).total).toBe(0);
   });
 
+  it('sorts by date and _lastUpdated, filters by _lastUpdated (decision 0091)', async () => {
+    expect(idsOf(await search('/fhir/R4/DocumentReference?_sort=date', janeToken))).toEqual([
+      signedFileId,
+      attachmentFileId,
+    ]);
+    expect(idsOf(await search('/fhir/R4/DocumentReference?_sort=-_lastUpdated', janeToken))).toEqual([
+      attachmentFileId,
+      signedFileId,
+    ]);
+    const bundle = await search('/fhir/R4/DocumentReference?_lastUpdated=ge2026-03', janeToken);
+    expect(idsOf(bundle)).toEqual([attachmentFileId]);
+    // A stored file is never rewritten: its last change is when it was stored.
+    expect(bundle.entry[0]?.resource.meta?.lastUpdated).toBe('2026-03-10T10:00:00.000Z');
+  });
+
   it('refuses bad parameters (400)', async () => {
     for (const query of ['category=clinical-note', 'date=soon', 'patient=Group/x', 'date:missing=true']) {
       expectOutcome(await get(`/fhir/R4/DocumentReference?${query}`, janeToken), 400, 'invalid');

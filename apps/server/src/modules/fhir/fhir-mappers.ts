@@ -48,6 +48,8 @@ export interface PatientRow {
   mobilePhone: string | null;
   communicationLanguage: string;
   status: 'active' | 'pending' | 'inactive';
+  /** The row's last change (decision 0091): meta.lastUpdated, and what `_lastUpdated` filters. */
+  lastUpdated: Date;
 }
 
 /** Our sign-up genders (female, male, X) in FHIR's administrative gender; none given is `unknown`. */
@@ -66,7 +68,7 @@ export function patientResource(row: PatientRow): FhirResource {
   return {
     resourceType: 'Patient',
     id: row.id,
-    meta: { profile: [US_CORE_PATIENT] },
+    meta: { profile: [US_CORE_PATIENT], lastUpdated: row.lastUpdated.toISOString() },
     identifier: [{ system: MEMBER_ID_SYSTEM, value: row.memberId }],
     active: row.status !== 'inactive',
     name: [{ use: 'official', family: row.lastName, given: [row.firstName] }],
@@ -181,6 +183,8 @@ export interface VitalRow {
   recordedAt: Date;
   /** For a blood-pressure reading: the other half taken at the same instant, when there is one. */
   partnerValue: number | null;
+  /** The row's last change (decision 0091): meta.lastUpdated, and what `_lastUpdated` filters. */
+  lastUpdated: Date;
 }
 
 const VITAL_SIGNS_CATEGORY: CodeableConcept[] = [
@@ -219,7 +223,7 @@ export function observationResource(row: VitalRow): FhirResource {
     const diastolic = row.key === 'diastolic_bp' ? row.value : row.partnerValue;
     return {
       ...common,
-      meta: { profile: [BLOOD_PRESSURE.profile] },
+      meta: { profile: [BLOOD_PRESSURE.profile], lastUpdated: row.lastUpdated.toISOString() },
       code: {
         coding: [{ system: LOINC, code: BLOOD_PRESSURE.panel.code, display: BLOOD_PRESSURE.panel.display }],
         text: 'Blood pressure',
@@ -236,7 +240,7 @@ export function observationResource(row: VitalRow): FhirResource {
   }
   return {
     ...common,
-    meta: { profile: [sign.profile] },
+    meta: { profile: [sign.profile], lastUpdated: row.lastUpdated.toISOString() },
     code: {
       coding: [
         { system: LOINC, code: sign.loinc, display: sign.display },
@@ -261,6 +265,8 @@ export interface AppointmentRow {
   consultationTypeName: string;
   comment: string | null;
   createdAt: Date;
+  /** The row's last change (decision 0091): meta.lastUpdated, and what `_lastUpdated` filters. */
+  lastUpdated: Date;
 }
 
 /** Our statuses in FHIR's AppointmentStatus: a confirmed visit is still `booked`; completed is `fulfilled`. */
@@ -275,6 +281,7 @@ export function appointmentResource(row: AppointmentRow): FhirResource {
   return {
     resourceType: 'Appointment',
     id: row.id,
+    meta: { lastUpdated: row.lastUpdated.toISOString() },
     status: APPOINTMENT_STATUS[row.status],
     serviceType: [{ text: row.consultationTypeName }],
     appointmentType: {
@@ -311,12 +318,15 @@ export interface PractitionerRow {
   firstName: string;
   lastName: string;
   status: 'active' | 'pending' | 'inactive';
+  /** The row's last change (decision 0091): meta.lastUpdated, and what `_lastUpdated` filters. */
+  lastUpdated: Date;
 }
 
 export function practitionerResource(row: PractitionerRow): FhirResource {
   return {
     resourceType: 'Practitioner',
     id: row.id,
+    meta: { lastUpdated: row.lastUpdated.toISOString() },
     identifier: [{ system: MEMBER_ID_SYSTEM, value: row.memberId }],
     active: row.status === 'active',
     name: [{ family: row.lastName, given: [row.firstName] }],
@@ -372,6 +382,8 @@ export interface CoverageRow {
   ircName: string;
   planName: string;
   policyHolderName: string;
+  /** The row's last change (decision 0091): meta.lastUpdated, and what `_lastUpdated` filters. */
+  lastUpdated: Date;
 }
 
 const COVERAGE_CLASS = 'http://terminology.hl7.org/CodeSystem/coverage-class';
@@ -386,6 +398,7 @@ export function coverageResource(row: CoverageRow): FhirResource {
   return {
     resourceType: 'Coverage',
     id: row.id,
+    meta: { lastUpdated: row.lastUpdated.toISOString() },
     identifier: [
       {
         type: { coding: [{ system: V2_IDENTIFIER_TYPE, code: 'MB', display: 'Member Number' }] },
@@ -415,6 +428,8 @@ export interface MessageRow {
   subject: string;
   body: string;
   createdAt: Date;
+  /** The row's last change (decision 0091): meta.lastUpdated, and what `_lastUpdated` filters. */
+  lastUpdated: Date;
 }
 
 /**
@@ -426,6 +441,7 @@ export function communicationResource(row: MessageRow): FhirResource {
   return {
     resourceType: 'Communication',
     id: row.id,
+    meta: { lastUpdated: row.lastUpdated.toISOString() },
     status: 'completed',
     subject: { reference: `Patient/${row.patientUserId}` },
     topic: { text: row.subject },
@@ -588,6 +604,8 @@ export interface QuestionnaireResponseRow {
   submittedAt: Date;
   answers: Record<string, Answer>;
   definition: Omit<Form, 'formId'>;
+  /** The row's last change (decision 0091): meta.lastUpdated, and what `_lastUpdated` filters. */
+  lastUpdated: Date;
 }
 
 function pad(value: number, length: number): string {
@@ -662,6 +680,7 @@ export function questionnaireResponseResource(row: QuestionnaireResponseRow): Fh
   return {
     resourceType: 'QuestionnaireResponse',
     id: row.id,
+    meta: { lastUpdated: row.lastUpdated.toISOString() },
     questionnaire: `Questionnaire/${row.formId}`,
     status: 'completed',
     subject: { reference: `Patient/${row.patientUserId}` },
@@ -692,6 +711,8 @@ export interface DocumentRow {
   /** An appointment attachment's title and appointment. */
   attachmentTitle: string | null;
   appointmentId: string | null;
+  /** The row's last change (decision 0091): meta.lastUpdated, and what `_lastUpdated` filters. */
+  lastUpdated: Date;
 }
 
 export const SIGNED_DOCUMENT_PURPOSE = 'signed-document';
@@ -716,6 +737,7 @@ export function documentReferenceResource(row: DocumentRow): FhirResource {
   return {
     resourceType: 'DocumentReference',
     id: row.id,
+    meta: { lastUpdated: row.lastUpdated.toISOString() },
     status: 'current',
     type: signed
       ? { coding: [{ system: LOINC, code: '59284-0', display: 'Patient Consent' }], text: 'Signed document' }

@@ -214,6 +214,43 @@ describe('FHIR R4 Questionnaire and QuestionnaireResponse', () => {
       ).toEqual([janeResponseIds[0]]);
     });
 
+    it('sorts by authored and _lastUpdated, filters by _lastUpdated (decision 0091)', async () => {
+      const [first, second] = janeResponseIds;
+      expect(idsOf(await search('/fhir/R4/QuestionnaireResponse?_sort=authored', janeToken))).toEqual([
+        first,
+        second,
+      ]);
+      expect(idsOf(await search('/fhir/R4/QuestionnaireResponse?_sort=-_lastUpdated', janeToken))).toEqual([
+        second,
+        first,
+      ]);
+      const bundle = await search('/fhir/R4/QuestionnaireResponse?_lastUpdated=lt2026-04', janeToken);
+      expect(idsOf(bundle)).toEqual([first]);
+      // A resubmission overwrites submitted_at: the response's last change is when it was authored.
+      expect(bundle.entry[0]?.resource.meta?.lastUpdated).toBe('2026-03-01T10:00:00.000Z');
+    });
+
+    it('includes the form of the answers, once, within the caller’s clinics (decision 0091)', async () => {
+      const bundle = await search(
+        '/fhir/R4/QuestionnaireResponse?_include=QuestionnaireResponse:questionnaire',
+        janeToken,
+      );
+      expect(bundle.total).toBe(2);
+      const included = bundle.entry.filter((entry) => entry.search.mode === 'include');
+      expect(included.map((entry) => `${entry.resource.resourceType}/${entry.resource.id ?? ''}`)).toEqual([
+        `Questionnaire/${formId}`,
+      ]);
+      // Olive's provider sees olive's answers with olive's clinic's form, never jane's clinic's.
+      const theirs = await search(
+        '/fhir/R4/QuestionnaireResponse?_include=QuestionnaireResponse:questionnaire',
+        otherProviderToken,
+      );
+      expect(idsOf(theirs)).toEqual([oliveResponseId]);
+      expect(
+        theirs.entry.filter((entry) => entry.search.mode === 'include').map((entry) => entry.resource.id),
+      ).toEqual([otherFormId]);
+    });
+
     it('refuses bad parameters (400)', async () => {
       for (const query of [
         'status=completed',

@@ -17,7 +17,8 @@ export type SearchParamName =
   | 'schedule'
   | 'start'
   | 'questionnaire'
-  | 'authored';
+  | 'authored'
+  | '_lastUpdated';
 
 export const DATE_PREFIXES = ['eq', 'ne', 'lt', 'gt', 'le', 'ge', 'sa', 'eb'] as const;
 export type DatePrefix = (typeof DATE_PREFIXES)[number];
@@ -49,12 +50,47 @@ export interface SearchQuery {
   questionnaire: string[] | null;
   /** QuestionnaireResponse `authored`: a repeated value is AND, as for `date`. */
   authored: DateFilter[];
+  /** `_lastUpdated` (decision 0091): a repeated value is AND, as for `date`. */
+  lastUpdated: DateFilter[];
+  /** `_sort` keys in order; empty keeps the type's own order. The id tiebreak is the service's. */
+  sort: SortKey[];
   count: number;
   offset: number;
 }
 
+export interface SortKey {
+  /** A name of the type's `sorts` (its date parameter, `_lastUpdated`). */
+  name: string;
+  descending: boolean;
+}
+
+/** One `_include` asked: `<Type>:<param>` and, when given, the one target type wanted. */
+export interface IncludeRequest {
+  name: string;
+  target: string | null;
+}
+
+/** What a type offers beyond its filters (decision 0091), and how strictly the caller wants it read. */
+export interface SearchOptions {
+  /** `_sort` names this type takes. */
+  sorts?: readonly string[];
+  /** `_include` names this type takes (`Appointment:actor`), each with the types it may bring in. */
+  includes?: Readonly<Record<string, readonly string[]>>;
+  /** `Prefer: handling=lenient`: unknown parameters and includes are ignored, not refused. */
+  lenient?: boolean;
+}
+
+/** A parsed search: the query, the includes asked, and what lenient handling ignored. */
+export interface ParsedSearch extends SearchQuery {
+  include: IncludeRequest[];
+  /** The parameters (or `_include` values) ignored, as the caller wrote them; empty when strict. */
+  ignored: string[];
+  /** The request's parameters minus the ignored ones: what the Bundle's links repeat. */
+  applied: RawQuery;
+}
+
 /** Paging and format parameters every search takes. */
-const CONTROL_PARAMS = new Set(['_count', '_offset', '_format']);
+const CONTROL_PARAMS = new Set(['_count', '_offset', '_format', '_sort', '_include']);
 
 const DATE_VALUE =
   /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/;
@@ -172,17 +208,82 @@ function patientId(value: string): string {
   return id;
 }
 
-export function parseSearch(type: string, raw: RawQuery, allowed: readonly SearchParamName[]): SearchQuery {
+const SORT_VALUE = /^(-?)([A-Za-z_][A-Za-z0-9_-]*)$/;
+
+function parseSort(type: string, raw: string | string[] | undefined, sorts: readonly string[]): SortKey[] {
+  const items = orList('_sort', raw) ?? [];
+  return items.map((item) => {
+    const match = SORT_VALUE.exec(item);
+    const name = match?.[2];
+    // A sort key is a value of a known parameter: refused even when lenient (decision 0091).
+    if (!match || name === undefined || !sorts.includes(name)) {
+      throw fhirErrors.badRequest(
+        `_sort by "${item}" is not supported for ${type}${sorts.length > 0 ? ` (${sorts.join(', ')}, - for descending)` : ''}.`,
+      );
+    }
+    return { name, descending: match[1] === '-' };
+  });
+}
+
+/** An `_include` value this type serves, or null (the caller decides whether that refuses or is ignored). */
+function includeOf(
+  value: string,
+  includes: Readonly<Record<string, readonly string[]>>,
+): IncludeRequest | null {
+  const [source, param, target, ...rest] = value.split(':');
+  const name = `${source ?? ''}:${param ?? ''}`;
+  const targets = Object.hasOwn(includes, name) ? includes[name] : undefined;
+  if (!targets || rest.length > 0 || (target !== undefined && !targets.includes(target))) {
+    return null;
+  }
+  return { name, target: target ?? null };
+}
+
+export function parseSearch(
+  type: string,
+  raw: RawQuery,
+  allowed: readonly SearchParamName[],
+  options: SearchOptions = {},
+): ParsedSearch {
+  const ignored: string[] = [];
+  const applied: RawQuery = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) {
       continue;
     }
     const base = name.split(':')[0] ?? name;
-    if (base !== name) {
-      throw fhirErrors.badRequest(`The modifier of ${name} is not supported.`);
+    const refusal =
+      base !== name
+        ? `The modifier of ${name} is not supported.`
+        : !CONTROL_PARAMS.has(name) && !(allowed as readonly string[]).includes(name)
+          ? `The search parameter ${name} is not supported for ${type}.`
+          : null;
+    if (refusal === null) {
+      applied[name] = value;
+    } else if (options.lenient) {
+      ignored.push(name);
+    } else {
+      throw fhirErrors.badRequest(refusal);
     }
-    if (!CONTROL_PARAMS.has(name) && !(allowed as readonly string[]).includes(name)) {
-      throw fhirErrors.badRequest(`The search parameter ${name} is not supported for ${type}.`);
+  }
+  const include: IncludeRequest[] = [];
+  const keptIncludes: string[] = [];
+  for (const value of valuesOf(raw._include)) {
+    const found = includeOf(value, options.includes ?? {});
+    if (found) {
+      include.push(found);
+      keptIncludes.push(value);
+    } else if (options.lenient) {
+      ignored.push(`_include=${value}`);
+    } else {
+      throw fhirErrors.notSupported(`_include=${value} is not supported for ${type}.`);
+    }
+  }
+  if (raw._include !== undefined) {
+    if (keptIncludes.length > 0) {
+      applied._include = keptIncludes;
+    } else {
+      delete applied._include;
     }
   }
   const format = single('_format', raw._format);
@@ -191,23 +292,29 @@ export function parseSearch(type: string, raw: RawQuery, allowed: readonly Searc
   }
   const count = single('_count', raw._count);
   const offset = single('_offset', raw._offset);
-  const patient = single('patient', raw.patient);
+  const patient = single('patient', applied.patient);
   return {
-    ids: orList('_id', raw._id),
+    ids: orList('_id', applied._id),
     patient: patient === null ? null : patientId(patient),
-    dates: valuesOf(raw.date).map(parseDate),
-    status: orList('status', raw.status),
-    category: orList('category', raw.category)?.map(parseToken) ?? null,
-    code: orList('code', raw.code)?.map(parseToken) ?? null,
+    dates: valuesOf(applied.date).map(parseDate),
+    status: orList('status', applied.status),
+    category: orList('category', applied.category)?.map(parseToken) ?? null,
+    code: orList('code', applied.code)?.map(parseToken) ?? null,
     schedule:
-      orList('schedule', raw.schedule)?.map((value) => referenceId('schedule', 'Schedule', value)) ?? null,
-    start: valuesOf(raw.start).map(parseDate),
+      orList('schedule', applied.schedule)?.map((value) => referenceId('schedule', 'Schedule', value)) ??
+      null,
+    start: valuesOf(applied.start).map(parseDate),
     questionnaire:
-      orList('questionnaire', raw.questionnaire)?.map((value) =>
+      orList('questionnaire', applied.questionnaire)?.map((value) =>
         referenceId('questionnaire', 'Questionnaire', value),
       ) ?? null,
-    authored: valuesOf(raw.authored).map(parseDate),
+    authored: valuesOf(applied.authored).map(parseDate),
+    lastUpdated: valuesOf(applied._lastUpdated).map(parseDate),
+    sort: parseSort(type, raw._sort, options.sorts ?? []),
     count: count === null ? DEFAULT_COUNT : Math.min(nonNegativeInteger('_count', count), MAX_COUNT),
     offset: offset === null ? 0 : nonNegativeInteger('_offset', offset),
+    include,
+    ignored,
+    applied,
   };
 }

@@ -13,12 +13,20 @@ export interface FhirAnswer {
   headers: Record<string, unknown>;
 }
 
-/** GET as a caller (a bearer token, or none); the answer is validated whatever its status. */
-export async function fhirGet(t: TestApp, url: string, token?: string): Promise<FhirAnswer> {
+/**
+ * GET as a caller (a bearer token, or none), with any other request headers (`prefer`); the answer is
+ * validated whatever its status.
+ */
+export async function fhirGet(
+  t: TestApp,
+  url: string,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<FhirAnswer> {
   const response = await t.app.inject({
     method: 'GET',
     url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   const body = response.json<FhirResource>();
   expectValidFhir(body);
@@ -31,14 +39,21 @@ export async function fhirGet(t: TestApp, url: string, token?: string): Promise<
 }
 
 /** A search that must answer 200 with a Bundle. */
-export async function fhirSearch(t: TestApp, url: string, token: string): Promise<Bundle> {
-  const { status, body } = await fhirGet(t, url, token);
+export async function fhirSearch(
+  t: TestApp,
+  url: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<Bundle> {
+  const { status, body } = await fhirGet(t, url, token, headers);
   expect(status, JSON.stringify(body)).toBe(200);
   expect(body.resourceType).toBe('Bundle');
   return body as Bundle;
 }
 
-export const idsOf = (bundle: Bundle) => bundle.entry.map((entry) => entry.resource.id);
+/** The ids of the Bundle's matches (search.mode match), in order. */
+export const idsOf = (bundle: Bundle) =>
+  bundle.entry.filter((entry) => entry.search.mode === 'match').map((entry) => entry.resource.id);
 
 /** The answer is an OperationOutcome with `status` (and, when given, the issue `code`). */
 export function expectOutcome(

@@ -59,7 +59,8 @@ export interface Bundle extends FhirResource {
   type: 'searchset';
   total?: number;
   link: BundleLink[];
-  entry: { fullUrl: string; resource: FhirResource; search: { mode: 'match' } }[];
+  /** Matches, then what `_include` brought in, then (lenient handling) the outcome of what was ignored. */
+  entry: { fullUrl: string; resource: FhirResource; search: { mode: 'match' | 'include' | 'outcome' } }[];
 }
 
 export const FHIR_JSON = 'application/fhir+json';

@@ -16,6 +16,8 @@ import {
   sql,
   type SQL,
   type AnyColumn,
+  Column,
+  is,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -66,7 +68,33 @@ export interface PageQuery {
   where: (SQL | undefined)[];
   limit: number;
   offset: number;
+  /** `_sort` turned into SQL by the service (id last, for a stable page); absent keeps the type's order. */
+  orderBy?: SQL[];
 }
+
+/**
+ * Each type's last change (decision 0091): meta.lastUpdated and `_lastUpdated` read the same column.
+ * Appointments have no updated_at: their last recorded change is the latest of created, confirmed and
+ * cancelled (a switch between office and video is not dated, so it does not move it).
+ */
+export const LAST_UPDATED = {
+  Patient: users.updatedAt,
+  Practitioner: users.updatedAt,
+  Observation: vitalValues.createdAt,
+  Appointment:
+    sql<Date>`greatest(${appointments.createdAt}, ${appointments.confirmedAt}, ${appointments.cancelledAt})`.mapWith(
+      appointments.createdAt,
+    ),
+  Coverage: insuranceCards.updatedAt,
+  Communication: threadMessages.createdAt,
+  // A resubmission overwrites the answers and submitted_at: the response's last change.
+  QuestionnaireResponse: questionnaireResponses.submittedAt,
+  // Stored files are never rewritten (a new version is a new file).
+  DocumentReference: storedFiles.createdAt,
+} as const;
+
+/** A document's date: when it was signed, else when the file was stored (as documentDateMatches). */
+export const DOCUMENT_DATE = sql<Date>`coalesce(${signedDocuments.signedAt}, ${storedFiles.createdAt})`;
 
 const NOTHING = sql`false`;
 
@@ -74,24 +102,38 @@ export function anyOf(column: AnyColumn, values: readonly string[]): SQL {
   return values.length === 0 ? NOTHING : inArray(column, [...values]);
 }
 
+/**
+ * `column >= date` or `column < date`. A column encodes the date itself; an expression (LAST_UPDATED's
+ * greatest(...)) has no encoder, so the date goes as an ISO text cast to timestamptz, not as a Date.
+ */
+function compareInstant(column: AnyColumn | SQL, operator: '>=' | '<', date: Date): SQL {
+  if (is(column, Column)) {
+    return operator === '>=' ? gte(column, date) : lt(column, date);
+  }
+  const value = sql`${date.toISOString()}::timestamptz`;
+  return operator === '>=' ? sql`${column} >= ${value}` : sql`${column} < ${value}`;
+}
+
 /** A date filter on an instant (half-open ranges: [start, end)). */
-export function instantMatches(column: AnyColumn, filter: DateFilter): SQL | undefined {
+export function instantMatches(column: AnyColumn | SQL, filter: DateFilter): SQL | undefined {
+  const atOrAfter = (date: Date) => compareInstant(column, '>=', date);
+  const before = (date: Date) => compareInstant(column, '<', date);
   const { start, end } = filter;
   switch (filter.prefix) {
     case 'eq':
-      return and(gte(column, start), lt(column, end));
+      return and(atOrAfter(start), before(end));
     case 'ne':
-      return or(lt(column, start), gte(column, end));
+      return or(before(start), atOrAfter(end));
     case 'lt':
     case 'eb':
-      return lt(column, start);
+      return before(start);
     case 'gt':
     case 'sa':
-      return gte(column, end);
+      return atOrAfter(end);
     case 'le':
-      return lt(column, end);
+      return before(end);
     case 'ge':
-      return gte(column, start);
+      return atOrAfter(start);
   }
 }
 
@@ -155,11 +197,12 @@ export async function findPatients(db: Db, caller: FhirCaller, query: PageQuery)
       mobilePhone: users.mobilePhone,
       communicationLanguage: users.communicationLanguage,
       status: users.status,
+      lastUpdated: LAST_UPDATED.Patient,
       total,
     })
     .from(users)
     .where(and(eq(users.memberType, 'patient'), patientScope(caller, users.id), ...query.where))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .orderBy(...(query.orderBy ?? [asc(users.lastName), asc(users.firstName), asc(users.id)]))
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);
@@ -188,6 +231,7 @@ export async function findVitals(
       key: vitalValues.key,
       value: vitalValues.value,
       recordedAt: vitalValues.recordedAt,
+      lastUpdated: LAST_UPDATED.Observation,
       // Written out: drizzle leaves the columns of a select's own sql unqualified, ambiguous here.
       partnerValue: sql<number | null>`(${PARTNER_VALUE})`.mapWith((value: unknown) =>
         value === null ? null : Number(value),
@@ -219,7 +263,7 @@ export async function findVitals(
         ...query.where,
       ),
     )
-    .orderBy(desc(vitalValues.recordedAt), asc(vitalValues.id))
+    .orderBy(...(query.orderBy ?? [desc(vitalValues.recordedAt), asc(vitalValues.id)]))
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);
@@ -251,13 +295,14 @@ export async function findAppointments(
       consultationTypeName: consultationTypes.name,
       comment: appointments.comment,
       createdAt: appointments.createdAt,
+      lastUpdated: LAST_UPDATED.Appointment,
       total,
     })
     .from(appointments)
     .innerJoin(providers, eq(providers.id, appointments.providerId))
     .innerJoin(consultationTypes, eq(consultationTypes.id, appointments.consultationTypeId))
     .where(and(appointmentScope(caller), ...query.where))
-    .orderBy(asc(appointments.startAt), asc(appointments.id))
+    .orderBy(...(query.orderBy ?? [asc(appointments.startAt), asc(appointments.id)]))
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);
@@ -275,6 +320,7 @@ export async function findPractitioners(
       firstName: users.firstName,
       lastName: users.lastName,
       status: users.status,
+      lastUpdated: LAST_UPDATED.Practitioner,
       total,
     })
     .from(users)
@@ -294,7 +340,7 @@ export async function findPractitioners(
         ...query.where,
       ),
     )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .orderBy(...(query.orderBy ?? [asc(users.lastName), asc(users.firstName), asc(users.id)]))
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);
@@ -353,6 +399,7 @@ export async function findCoverages(
       ircName: insuranceCards.ircName,
       planName: insuranceCards.planName,
       policyHolderName: insuranceCards.policyHolderName,
+      lastUpdated: LAST_UPDATED.Coverage,
       total,
     })
     .from(insuranceCards)
@@ -364,7 +411,9 @@ export async function findCoverages(
         ...query.where,
       ),
     )
-    .orderBy(asc(insuranceCards.userId), asc(insuranceCards.kind), asc(insuranceCards.id))
+    .orderBy(
+      ...(query.orderBy ?? [asc(insuranceCards.userId), asc(insuranceCards.kind), asc(insuranceCards.id)]),
+    )
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);
@@ -383,6 +432,7 @@ export async function findMessages(db: Db, caller: FhirCaller, query: PageQuery)
       subject: messageThreads.subject,
       body: threadMessages.body,
       createdAt: threadMessages.createdAt,
+      lastUpdated: LAST_UPDATED.Communication,
       total,
     })
     .from(threadMessages)
@@ -402,7 +452,7 @@ export async function findMessages(db: Db, caller: FhirCaller, query: PageQuery)
         ...query.where,
       ),
     )
-    .orderBy(asc(threadMessages.seq))
+    .orderBy(...(query.orderBy ?? [asc(threadMessages.seq)]))
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);
@@ -528,6 +578,7 @@ export async function findQuestionnaireResponses(
       submittedAt: questionnaireResponses.submittedAt,
       answers: questionnaireResponses.answers,
       definition: questionnaireForms.definition,
+      lastUpdated: LAST_UPDATED.QuestionnaireResponse,
       total,
     })
     .from(questionnaireResponses)
@@ -540,7 +591,7 @@ export async function findQuestionnaireResponses(
         ...query.where,
       ),
     )
-    .orderBy(desc(questionnaireResponses.submittedAt), asc(questionnaireResponses.id))
+    .orderBy(...(query.orderBy ?? [desc(questionnaireResponses.submittedAt), asc(questionnaireResponses.id)]))
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);
@@ -580,6 +631,7 @@ export async function findDocuments(
       signedAt: signedDocuments.signedAt,
       attachmentTitle: appointmentAttachments.title,
       appointmentId: appointmentAttachments.appointmentId,
+      lastUpdated: LAST_UPDATED.DocumentReference,
       total,
     })
     .from(storedFiles)
@@ -596,7 +648,7 @@ export async function findDocuments(
         ...query.where,
       ),
     )
-    .orderBy(desc(storedFiles.createdAt), asc(storedFiles.id))
+    .orderBy(...(query.orderBy ?? [desc(storedFiles.createdAt), asc(storedFiles.id)]))
     .limit(query.limit)
     .offset(query.offset);
   return pageOf(rows);

@@ -219,15 +219,15 @@ describe('FHIR R4 API', () => {
       }
       const observation = rest?.resource.find((resource) => resource.type === 'Observation');
       expect(observation?.searchParam.map((param) => param.name).sort()).toEqual(
-        ['_count', '_id', 'category', 'code', 'date', 'patient', 'status'].sort(),
+        ['_count', '_id', '_lastUpdated', '_sort', 'category', 'code', 'date', 'patient', 'status'].sort(),
       );
       const answers = rest?.resource.find((resource) => resource.type === 'QuestionnaireResponse');
       expect(answers?.searchParam.map((param) => param.name).sort()).toEqual(
-        ['_count', '_id', 'authored', 'patient', 'questionnaire'].sort(),
+        ['_count', '_id', '_lastUpdated', '_sort', 'authored', 'patient', 'questionnaire'].sort(),
       );
       const documents = rest?.resource.find((resource) => resource.type === 'DocumentReference');
       expect(documents?.searchParam.map((param) => param.name).sort()).toEqual(
-        ['_count', '_id', 'date', 'patient', 'status'].sort(),
+        ['_count', '_id', '_lastUpdated', '_sort', 'date', 'patient', 'status'].sort(),
       );
       const slot = rest?.resource.find((resource) => resource.type === 'Slot');
       expect(slot?.searchParam.map((param) => param.name).sort()).toEqual(

@@ -8,10 +8,11 @@ import { recordAuditEventsAlone, type AuditEvent } from '../../platform/audit/au
 import { binaryResource, readBinary, wantsFhirJson } from './fhir-binary.ts';
 import { capabilityStatement } from './fhir-capability.ts';
 import { resolveFhirCaller, type FhirCaller, type ReadSmartAccess } from './fhir-caller.ts';
+import { randomUUID } from 'node:crypto';
 import { FhirError, fhirErrors, operationOutcome } from './fhir-outcome.ts';
 import { readResource, searchResources } from './fhir.service.ts';
 import type { RawQuery } from './fhir-search.ts';
-import { FHIR_JSON, type Bundle, type FhirResource } from './fhir-types.ts';
+import { FHIR_JSON, type Bundle, type FhirResource, type OperationOutcome } from './fhir-types.ts';
 
 export const FHIR_BASE_PATH = '/fhir/R4';
 
@@ -50,6 +51,42 @@ function searchUrl(base: string, type: string, raw: RawQuery, offset: number | n
   }
   const text = params.toString();
   return `${base}/${type}${text ? `?${text}` : ''}`;
+}
+
+/**
+ * `Prefer: handling=lenient` (FHIR R4 search §3.1.1.1, decision 0091): the one preference we act on.
+ * Anything else, or no header, is strict.
+ */
+export function isLenient(prefer: string | string[] | undefined): boolean {
+  const values = Array.isArray(prefer) ? prefer : prefer === undefined ? [] : [prefer];
+  return values
+    .flatMap((value) => value.split(/[,;]/))
+    .some((item) => item.trim().toLowerCase().replace(/\s+/g, '') === 'handling=lenient');
+}
+
+/** The searchset's outcome entry (search.mode outcome): what lenient handling ignored, what was withheld. */
+function searchOutcome(ignored: readonly string[], withheld: readonly string[]): OperationOutcome | null {
+  const issue: OperationOutcome['issue'] = [
+    ...(ignored.length > 0
+      ? [
+          {
+            severity: 'warning' as const,
+            code: 'not-supported',
+            diagnostics: `Ignored (Prefer: handling=lenient): ${ignored.join(', ')}.`,
+          },
+        ]
+      : []),
+    ...(withheld.length > 0
+      ? [
+          {
+            severity: 'information' as const,
+            code: 'suppressed',
+            diagnostics: `Not included: the granted scopes do not allow reading ${withheld.join(', ')}.`,
+          },
+        ]
+      : []),
+  ];
+  return issue.length === 0 ? null : { resourceType: 'OperationOutcome', issue };
 }
 
 function sendFhir(reply: FastifyReply, status: number, body: FhirResource) {
@@ -163,8 +200,11 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
             throw fhirErrors.unauthenticated();
           }
           const { type } = request.params;
-          const raw = request.query as RawQuery;
-          const result = await searchResources(context, caller, type, raw);
+          const result = await searchResources(context, caller, type, request.query, {
+            lenient: isLenient(request.headers.prefer),
+          });
+          // The links repeat what was applied (with _sort and _include), not what lenient handling ignored.
+          const raw = result.query.applied;
           const base = baseUrlOf(context, request);
           const { count, offset } = result.query;
           const emptyPastEnd = result.resources.length === 0 && offset > 0;
@@ -178,17 +218,37 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
               url: searchUrl(base, type, raw, Math.max(0, offset - count)),
             });
           }
+          const outcome = searchOutcome(result.query.ignored, result.withheld);
           const bundle: Bundle = {
             resourceType: 'Bundle',
             type: 'searchset',
             // Counted with the page; a page past the end counted nothing, so it gives no total.
             ...(emptyPastEnd ? {} : { total: result.total }),
             link: links,
-            entry: result.resources.map((resource) => ({
-              fullUrl: `${base}/${resource.resourceType}/${resource.id ?? ''}`,
-              resource,
-              search: { mode: 'match' as const },
-            })),
+            entry: [
+              ...result.resources.map((resource) => ({
+                fullUrl: `${base}/${resource.resourceType}/${resource.id ?? ''}`,
+                resource,
+                search: { mode: 'match' as const },
+              })),
+              ...result.included.flatMap((page) =>
+                page.resources.map((resource) => ({
+                  fullUrl: `${base}/${resource.resourceType}/${resource.id ?? ''}`,
+                  resource,
+                  search: { mode: 'include' as const },
+                })),
+              ),
+              // Not a stored resource: an urn names it (a Bundle entry needs a fullUrl, not a server id).
+              ...(outcome
+                ? [
+                    {
+                      fullUrl: `urn:uuid:${randomUUID()}`,
+                      resource: outcome,
+                      search: { mode: 'outcome' as const },
+                    },
+                  ]
+                : []),
+            ],
           };
           if (result.definition.audit) {
             await auditRead(
@@ -199,6 +259,19 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
               `${type}?search`,
               result.patientIds,
             );
+          }
+          // Included resources are reads like any other: audited under their own type.
+          for (const page of result.included) {
+            if (page.definition.audit) {
+              await auditRead(
+                context,
+                request,
+                caller,
+                page.definition.audit,
+                `${page.type}?_include from ${type}`,
+                page.patientIds,
+              );
+            }
           }
           return sendFhir(reply, 200, bundle);
         },

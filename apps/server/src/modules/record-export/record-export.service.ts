@@ -132,6 +132,8 @@ function searchQuery(patientId: string, byId: boolean, offset: number, ids?: str
     start: [],
     questionnaire: null,
     authored: [],
+    lastUpdated: [],
+    sort: [],
     count: EXPORT_PAGE_SIZE,
     offset,
   };
