@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { clinicPatients, providers } from '../../db/schema/clinics.ts';
+import { providers } from '../../db/schema/clinics.ts';
 import { actorOf } from '../../platform/audit/audit-hook.ts';
 import { authContextOfRequest, checkSwitchedSession, type AuthContext } from '../../platform/access.ts';
 import { HttpError } from '../../platform/http-error.ts';
@@ -30,13 +30,21 @@ export interface FhirCaller {
    * message routes need MESSAGE, decision 0081).
    */
   messageClinicIds: readonly string[];
-  /** Clinics whose Organization, Location and Practitioners the caller may read. */
-  directoryClinicIds: readonly string[];
+  /**
+   * Clinics whose Organization, Location and Practitioners the caller may read: a list, or (a
+   * patient's session) the clinics of that patient, which the directory queries read in the same
+   * statement: most reads (vitals, visits) never need them, and a query of its own on every request
+   * cost a round trip (decision 0087).
+   */
+  directoryClinicIds: DirectoryClinics;
   /** The scopes granted to an app; the portal's own tokens hold every read ('all'). */
   scopes: readonly string[] | 'all';
   /** The app acting for the user, when the token is an app's. */
   app?: { appId: string; appName: string };
 }
+
+/** A list of clinic ids, or the clinics where `patientUserId` is a patient, read where they are needed. */
+export type DirectoryClinics = readonly string[] | { clinicsOfPatient: string };
 
 export type FhirInteraction = 'read' | 'search';
 
@@ -96,14 +104,6 @@ function asFhirRefusal(error: unknown): unknown {
   return error;
 }
 
-async function clinicsOfPatient(context: AppContext, userId: string): Promise<string[]> {
-  const rows = await context.db
-    .select({ clinicId: clinicPatients.clinicId })
-    .from(clinicPatients)
-    .where(eq(clinicPatients.userId, userId));
-  return rows.map((row) => row.clinicId);
-}
-
 /** The caller of a portal session (decision 0081: a patient's own compartment; family members not). */
 async function callerOfSession(context: AppContext, auth: AuthContext): Promise<FhirCaller> {
   const { actorUserId, actingForUserId } = actorOf(auth);
@@ -134,7 +134,7 @@ async function callerOfSession(context: AppContext, auth: AuthContext): Promise<
     patientUserId: auth.userId,
     patientClinicIds: [],
     messageClinicIds: [],
-    directoryClinicIds: await clinicsOfPatient(context, auth.userId),
+    directoryClinicIds: { clinicsOfPatient: auth.userId },
     scopes: 'all',
   };
 }

@@ -102,6 +102,15 @@ export function anyOf(column: AnyColumn, values: readonly string[]): SQL {
   return values.length === 0 ? NOTHING : inArray(column, [...values]);
 }
 
+/** `column` is one of the caller's directory clinics: a list, or the patient's clinics read in place. */
+function inDirectory(caller: FhirCaller, column: AnyColumn): SQL {
+  const clinicsOf = caller.directoryClinicIds;
+  if ('clinicsOfPatient' in clinicsOf) {
+    return sql`${column} in (select ${clinicPatients.clinicId} from ${clinicPatients} where ${clinicPatients.userId} = ${clinicsOf.clinicsOfPatient})`;
+  }
+  return anyOf(column, clinicsOf);
+}
+
 /**
  * `column >= date` or `column < date`. A column encodes the date itself; an expression (LAST_UPDATED's
  * greatest(...)) has no encoder, so the date goes as an ISO text cast to timestamptz, not as a Date.
@@ -327,16 +336,12 @@ export async function findPractitioners(
     .where(
       and(
         eq(users.memberType, 'doctor'),
-        caller.directoryClinicIds.length === 0
-          ? NOTHING
-          : exists(
-              db
-                .select({ one: sql`1` })
-                .from(providers)
-                .where(
-                  and(eq(providers.userId, users.id), anyOf(providers.clinicId, caller.directoryClinicIds)),
-                ),
-            ),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(providers)
+            .where(and(eq(providers.userId, users.id), inDirectory(caller, providers.clinicId))),
+        ),
         ...query.where,
       ),
     )
@@ -354,7 +359,7 @@ export async function findOrganizations(
   const rows = await db
     .select({ id: clinics.id, clinicNumber: clinics.clinicNumber, name: clinics.name, total })
     .from(clinics)
-    .where(and(anyOf(clinics.id, caller.directoryClinicIds), ...query.where))
+    .where(and(inDirectory(caller, clinics.id), ...query.where))
     .orderBy(asc(clinics.name), asc(clinics.id))
     .limit(query.limit)
     .offset(query.offset);
@@ -377,7 +382,7 @@ export async function findLocations(
       total,
     })
     .from(departments)
-    .where(and(anyOf(departments.clinicId, caller.directoryClinicIds), ...query.where))
+    .where(and(inDirectory(caller, departments.clinicId), ...query.where))
     .orderBy(asc(departments.name), asc(departments.id))
     .limit(query.limit)
     .offset(query.offset);
@@ -465,7 +470,7 @@ export async function findMessages(db: Db, caller: FhirCaller, query: PageQuery)
  */
 function publicOfferWhere(caller: FhirCaller): SQL | undefined {
   return and(
-    anyOf(providers.clinicId, caller.directoryClinicIds),
+    inDirectory(caller, providers.clinicId),
     sql`(${providers.scheduling} or ${providers.groupScheduling})`,
     eq(departments.isScheduling, true),
     eq(departments.clinicId, providers.clinicId),
@@ -553,7 +558,7 @@ export async function findQuestionnaires(
       total,
     })
     .from(questionnaireForms)
-    .where(and(anyOf(questionnaireForms.clinicId, caller.directoryClinicIds), ...query.where))
+    .where(and(inDirectory(caller, questionnaireForms.clinicId), ...query.where))
     .orderBy(asc(questionnaireForms.title), asc(questionnaireForms.id))
     .limit(query.limit)
     .offset(query.offset);
