@@ -207,7 +207,7 @@ const SEARCH_OBSERVATIONS = 1000;
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 0);
 
 /** autocannon on the FHIR search of the patient's 1,000 Observations (a page of 50), then on the bare route. */
-async function measureObservationSearch(): Promise<ObservationSearchFigures> {
+export async function measureObservationSearch(): Promise<ObservationSearchFigures> {
   const script = new URL('./observation-search-server.ts', import.meta.url).pathname;
   return withPgDatabase('bench_obs', async (databaseUrl) => {
     const app = await startWorldServer<{ path: string; token: string }>(script, {
