@@ -11,16 +11,12 @@ import { localFileStore } from '../../platform/files/file-store.ts';
 import { findStoredFile, storeFile } from '../../platform/files/stored-files.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { expectValidFhir } from '../../test/expect-valid-fhir.ts';
-import {
-  createClinicPatient,
-  createSchedulingWorld,
-  insertAppointment,
-  type SchedulingWorld,
-} from '../appointments/appointments-test-helpers.ts';
+import { insertAppointment, type SchedulingWorld } from '../appointments/appointments-test-helpers.ts';
 import { loginTokens } from '../auth/auth-test-helpers.ts';
 import { connectTestApp, registerTestApp, type RegisteredApp } from '../smart-apps/smart-test-helpers.ts';
 import { expectOutcome, fhirGet } from './fhir-test-client.ts';
 import type { FhirResource } from './fhir-types.ts';
+import { createTwoClinicWorld } from './fhir-test-world.ts';
 
 // Decision 0088: a DocumentReference's file is read as Binary/<id> by whoever may read that document,
 // with a portal token or a SMART app's: jane's app opens her signed document, nobody opens another
@@ -116,12 +112,7 @@ describe('FHIR R4 Binary', () => {
     });
     const db = t.context.db;
     smartApp = await registerTestApp(t);
-    world = await createSchedulingWorld(db);
-    other = await createSchedulingWorld(db);
-    jane = await createClinicPatient(db, world.clinicId);
-    olive = await createClinicPatient(db, other.clinicId);
-    janeToken = (await loginTokens(t.app, jane.username)).access_token;
-    oliveToken = (await loginTokens(t.app, olive.username)).access_token;
+    ({ world, other, jane, olive, janeToken, oliveToken } = await createTwoClinicWorld(t));
 
     signedFileId = await signedDocument(world, jane.id);
     const appointment = await insertAppointment(db, world, {

@@ -7,14 +7,9 @@ import { signDocuments, signedDocuments } from '../../db/schema/documents.ts';
 import { storedFiles } from '../../db/schema/files.ts';
 import { appointmentAttachments } from '../../db/schema/patient-records.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  createClinicPatient,
-  createSchedulingWorld,
-  insertAppointment,
-  type SchedulingWorld,
-} from '../appointments/appointments-test-helpers.ts';
-import { loginTokens } from '../auth/auth-test-helpers.ts';
+import { insertAppointment, type SchedulingWorld } from '../appointments/appointments-test-helpers.ts';
 import { expectOutcome, fhirGet, fhirSearch, idsOf } from './fhir-test-client.ts';
+import { createTwoClinicWorld } from './fhir-test-world.ts';
 
 // Issue 21 item 1 (decision 0085): DocumentReference for the signed documents and visit attachments
 // the portal holds, linking their Binary (decision 0088); jane reads hers only, a provider their PATIENT
@@ -95,14 +90,8 @@ describe('FHIR R4 DocumentReference', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const db = t.context.db;
-    world = await createSchedulingWorld(db);
-    other = await createSchedulingWorld(db);
-    jane = await createClinicPatient(db, world.clinicId);
-    olive = await createClinicPatient(db, other.clinicId);
-    janeToken = (await loginTokens(t.app, jane.username)).access_token;
-    oliveToken = (await loginTokens(t.app, olive.username)).access_token;
-    providerToken = (await loginTokens(t.app, world.provider.username)).access_token;
-    otherProviderToken = (await loginTokens(t.app, other.provider.username)).access_token;
+    ({ world, other, jane, olive, janeToken, oliveToken, providerToken, otherProviderToken } =
+      await createTwoClinicWorld(t));
 
     signedFileId = await signedDocument(world, jane.id, '2026-02-01T10:00:00Z');
     appointmentId = (

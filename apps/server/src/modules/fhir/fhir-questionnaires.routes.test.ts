@@ -6,14 +6,10 @@ import { taskSettings, tasks } from '../../db/schema/check-in.ts';
 import { questionnaireForms, questionnaireResponses } from '../../db/schema/questionnaires.ts';
 import { HEALTH_HISTORY_FORM } from '../../seed/seed-demo-questionnaires.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  createClinicPatient,
-  createSchedulingWorld,
-  type SchedulingWorld,
-} from '../appointments/appointments-test-helpers.ts';
-import { loginTokens } from '../auth/auth-test-helpers.ts';
+import { type SchedulingWorld } from '../appointments/appointments-test-helpers.ts';
 import { expectOutcome, fhirGet, fhirSearch, idsOf } from './fhir-test-client.ts';
 import type { FhirResource } from './fhir-types.ts';
+import { createTwoClinicWorld } from './fhir-test-world.ts';
 
 // Issue 21 item 1 (decision 0085): Questionnaire (the clinics' forms) and QuestionnaireResponse (a
 // patient's saved answers, in the patient compartment): jane reads hers, never olive's; a provider
@@ -95,14 +91,8 @@ describe('FHIR R4 Questionnaire and QuestionnaireResponse', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const db = t.context.db;
-    world = await createSchedulingWorld(db);
-    other = await createSchedulingWorld(db);
-    jane = await createClinicPatient(db, world.clinicId);
-    olive = await createClinicPatient(db, other.clinicId);
-    janeToken = (await loginTokens(t.app, jane.username)).access_token;
-    oliveToken = (await loginTokens(t.app, olive.username)).access_token;
-    providerToken = (await loginTokens(t.app, world.provider.username)).access_token;
-    otherProviderToken = (await loginTokens(t.app, other.provider.username)).access_token;
+    ({ world, other, jane, olive, janeToken, oliveToken, providerToken, otherProviderToken } =
+      await createTwoClinicWorld(t));
     const [form] = await db
       .insert(questionnaireForms)
       .values({ clinicId: world.clinicId, title: HEALTH_HISTORY_FORM.title, definition: HEALTH_HISTORY_FORM })

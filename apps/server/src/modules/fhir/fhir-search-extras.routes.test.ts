@@ -6,18 +6,13 @@ import { appointments } from '../../db/schema/scheduling.ts';
 import { messageThreadParticipants, messageThreads, threadMessages } from '../../db/schema/messaging.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  createClinicPatient,
-  createSchedulingWorld,
-  insertAppointment,
-  type SchedulingWorld,
-} from '../appointments/appointments-test-helpers.ts';
-import { loginTokens } from '../auth/auth-test-helpers.ts';
+import { insertAppointment, type SchedulingWorld } from '../appointments/appointments-test-helpers.ts';
 import { insertTestCard } from '../insurance/insurance-review-test-helpers.ts';
 import type { FhirCaller } from './fhir-caller.ts';
 import { expectOutcome, fhirGet, fhirSearch, idsOf } from './fhir-test-client.ts';
 import { searchResources } from './fhir.service.ts';
 import type { Bundle, OperationOutcome } from './fhir-types.ts';
+import { createTwoClinicWorld } from './fhir-test-world.ts';
 
 // Decision 0091: _lastUpdated (from the column meta.lastUpdated shows), _sort with an id tiebreak
 // and paging links that keep it, Prefer: handling=lenient, and _include within the caller's access.
@@ -74,13 +69,8 @@ describe('FHIR search extras (decision 0091)', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const db = t.context.db;
-    world = await createSchedulingWorld(db);
-    other = await createSchedulingWorld(db);
-    jane = await createClinicPatient(db, world.clinicId);
-    olive = await createClinicPatient(db, other.clinicId);
-    janeToken = (await loginTokens(t.app, jane.username)).access_token;
-    providerToken = (await loginTokens(t.app, world.provider.username)).access_token;
-    otherProviderToken = (await loginTokens(t.app, other.provider.username)).access_token;
+    ({ world, other, jane, olive, janeToken, providerToken, otherProviderToken } =
+      await createTwoClinicWorld(t));
     await db
       .update(users)
       .set({ updatedAt: new Date('2026-06-01T08:00:00Z') })

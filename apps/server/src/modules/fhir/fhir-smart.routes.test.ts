@@ -5,16 +5,12 @@ import { providers } from '../../db/schema/clinics.ts';
 import { vitalValues } from '../../db/schema/vitals.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
-import {
-  createClinicPatient,
-  createSchedulingWorld,
-  insertAppointment,
-  type SchedulingWorld,
-} from '../appointments/appointments-test-helpers.ts';
+import { insertAppointment, type SchedulingWorld } from '../appointments/appointments-test-helpers.ts';
 import { loginTokens } from '../auth/auth-test-helpers.ts';
 import { connectTestApp, registerTestApp, type RegisteredApp } from '../smart-apps/smart-test-helpers.ts';
 import { expectOutcome, fhirGet } from './fhir-test-client.ts';
 import type { Bundle } from './fhir-types.ts';
+import { createTwoClinicWorld } from './fhir-test-world.ts';
 
 // Issue 21 items 1 and 3 (decisions 0081, 0082, 0084): an app connected through SMART reads FHIR as
 // the person who connected it, no further: jane's app reads jane's record and nothing of olive's, its
@@ -37,11 +33,7 @@ describe('FHIR through a SMART app', () => {
     t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: 10_000, AUTH_RATE_LIMIT_PER_ACCOUNT: 10_000 });
     const db = t.context.db;
     app = await registerTestApp(t);
-    world = await createSchedulingWorld(db);
-    other = await createSchedulingWorld(db);
-    jane = await createClinicPatient(db, world.clinicId);
-    olive = await createClinicPatient(db, other.clinicId);
-    janeToken = (await loginTokens(t.app, jane.username)).access_token;
+    ({ world, other, jane, olive, janeToken } = await createTwoClinicWorld(t));
     await db.insert(vitalValues).values([
       {
         userId: jane.id,

@@ -7,12 +7,7 @@ import { vitalValues } from '../../db/schema/vitals.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestUser } from '../../test/create-test-user.ts';
 import { canValidateProfile } from '../../test/expect-valid-fhir.ts';
-import {
-  createClinicPatient,
-  createSchedulingWorld,
-  insertAppointment,
-  type SchedulingWorld,
-} from '../appointments/appointments-test-helpers.ts';
+import { insertAppointment, type SchedulingWorld } from '../appointments/appointments-test-helpers.ts';
 import { loginTokens } from '../auth/auth-test-helpers.ts';
 import { insertTestCard } from '../insurance/insurance-review-test-helpers.ts';
 import { bearer } from '../patients/patients-test-helpers.ts';
@@ -21,6 +16,7 @@ import { FhirError } from './fhir-outcome.ts';
 import { expectOutcome, fhirGet, fhirSearch, idsOf } from './fhir-test-client.ts';
 import { readResource, searchResources } from './fhir.service.ts';
 import type { FhirResource } from './fhir-types.ts';
+import { createTwoClinicWorld } from './fhir-test-world.ts';
 
 // Issue 21 items 1 and 2 "Must show" (decision 0081): jane's token reads nothing of olive's, a
 // provider reads only their clinic's patients, bad search parameters are 400 OperationOutcomes,
@@ -65,14 +61,8 @@ describe('FHIR R4 API', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const db = t.context.db;
-    world = await createSchedulingWorld(db);
-    other = await createSchedulingWorld(db);
-    jane = await createClinicPatient(db, world.clinicId);
-    olive = await createClinicPatient(db, other.clinicId);
-    janeToken = (await loginTokens(t.app, jane.username)).access_token;
-    oliveToken = (await loginTokens(t.app, olive.username)).access_token;
-    providerToken = (await loginTokens(t.app, world.provider.username)).access_token;
-    otherProviderToken = (await loginTokens(t.app, other.provider.username)).access_token;
+    ({ world, other, jane, olive, janeToken, oliveToken, providerToken, otherProviderToken } =
+      await createTwoClinicWorld(t));
     const colleague = await createTestUser(db, { memberType: 'doctor', permissions: [] });
     await db
       .insert(providers)

@@ -11,7 +11,6 @@ import { createTestUser } from '../../test/create-test-user.ts';
 import { expectValidFhir } from '../../test/expect-valid-fhir.ts';
 import {
   createClinicPatient,
-  createSchedulingWorld,
   insertAppointment,
   type SchedulingWorld,
 } from '../appointments/appointments-test-helpers.ts';
@@ -22,6 +21,7 @@ import type { FhirResource } from '../fhir/fhir-types.ts';
 import { pdfTextLines } from '../../test/pdf-text.ts';
 import { EXPORT_PAGE_SIZE } from './record-export.service.ts';
 import { RECORD_PDF_TEXTS } from './record-pdf-texts.ts';
+import { createTwoClinicWorld } from '../fhir/fhir-test-world.ts';
 
 // Issue 21 item 4 "Must show" (decision 0086): a patient downloads their own record only, as a FHIR
 // Bundle whose every entry validates and as a PDF that opens and names them; a provider holding
@@ -82,15 +82,10 @@ describe('record export', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const db = t.context.db;
-    world = await createSchedulingWorld(db);
-    other = await createSchedulingWorld(db);
-    jane = await createClinicPatient(db, world.clinicId);
-    olive = await createClinicPatient(db, other.clinicId);
+    ({ world, other, jane, olive, janeToken, providerToken, otherProviderToken } =
+      await createTwoClinicWorld(t));
     const [janeRow] = await db.select().from(users).where(eq(users.id, jane.id));
     janeName = `${janeRow?.firstName ?? ''} ${janeRow?.lastName ?? ''}`;
-    janeToken = (await loginTokens(t.app, jane.username)).access_token;
-    providerToken = (await loginTokens(t.app, world.provider.username)).access_token;
-    otherProviderToken = (await loginTokens(t.app, other.provider.username)).access_token;
     const colleague = await createTestUser(db, { memberType: 'doctor', permissions: [] });
     await db
       .insert(providers)
