@@ -4,8 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema/audit.ts';
-import { taskSettings, tasks } from '../../db/schema/check-in.ts';
-import { signDocuments, signedDocuments } from '../../db/schema/documents.ts';
 import { appointmentAttachments } from '../../db/schema/patient-records.ts';
 import { localFileStore } from '../../platform/files/file-store.ts';
 import { findStoredFile, storeFile } from '../../platform/files/stored-files.ts';
@@ -16,7 +14,7 @@ import { loginTokens } from '../auth/auth-test-helpers.ts';
 import { connectTestApp, registerTestApp, type RegisteredApp } from '../smart-apps/smart-test-helpers.ts';
 import { expectOutcome, fhirGet } from './fhir-test-client.ts';
 import type { FhirResource } from './fhir-types.ts';
-import { createTwoClinicWorld } from './fhir-test-world.ts';
+import { createTwoClinicWorld, recordSignedDocument } from './fhir-test-world.ts';
 
 // Decision 0088: a DocumentReference's file is read as Binary/<id> by whoever may read that document,
 // with a portal token or a SMART app's: jane's app opens her signed document, nobody opens another
@@ -76,28 +74,11 @@ describe('FHIR R4 Binary', () => {
   }
 
   async function signedDocument(clinic: SchedulingWorld, userId: string) {
-    const db = t.context.db;
     const fileId = await fileOf(clinic, userId, 'signed-document', PDF, 'application/pdf');
-    const [document] = await db
-      .insert(signDocuments)
-      .values({ clinicId: clinic.clinicId, title: 'Privacy notice', paragraphs: ['We keep your data safe.'] })
-      .returning({ id: signDocuments.id });
-    const [setting] = await db
-      .insert(taskSettings)
-      .values({ clinicId: clinic.clinicId, title: 'Sign', actionType: 'sign_document', order: 1 })
-      .returning({ id: taskSettings.id });
-    const [task] = await db
-      .insert(tasks)
-      .values({ clinicId: clinic.clinicId, userId, settingId: setting?.id ?? '' })
-      .returning({ id: tasks.id });
-    await db.insert(signedDocuments).values({
-      documentId: document?.id ?? '',
-      taskId: task?.id ?? '',
+    await recordSignedDocument(t.context.db, {
       clinicId: clinic.clinicId,
       userId,
       fileId,
-      signerName: 'Jane Doe',
-      signatureKind: 'typed',
       signedAt: new Date('2026-02-01T10:00:00Z'),
     });
     return fileId;

@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema/audit.ts';
-import { taskSettings, tasks } from '../../db/schema/check-in.ts';
-import { signDocuments, signedDocuments } from '../../db/schema/documents.ts';
 import { storedFiles } from '../../db/schema/files.ts';
 import { appointmentAttachments } from '../../db/schema/patient-records.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertAppointment, type SchedulingWorld } from '../appointments/appointments-test-helpers.ts';
 import { expectOutcome, fhirGet, fhirSearch, idsOf } from './fhir-test-client.ts';
-import { createTwoClinicWorld } from './fhir-test-world.ts';
+import { createTwoClinicWorld, recordSignedDocument } from './fhir-test-world.ts';
 
 // Issue 21 item 1 (decision 0085): DocumentReference for the signed documents and visit attachments
 // the portal holds, linking their Binary (decision 0088); jane reads hers only, a provider their PATIENT
@@ -60,28 +58,11 @@ describe('FHIR R4 DocumentReference', () => {
   }
 
   async function signedDocument(clinic: SchedulingWorld, userId: string, signedAt: string) {
-    const db = t.context.db;
     const fileId = await storeFile(clinic, userId, 'signed-document', signedAt);
-    const [document] = await db
-      .insert(signDocuments)
-      .values({ clinicId: clinic.clinicId, title: 'Privacy notice', paragraphs: ['We keep your data safe.'] })
-      .returning({ id: signDocuments.id });
-    const [setting] = await db
-      .insert(taskSettings)
-      .values({ clinicId: clinic.clinicId, title: 'Sign', actionType: 'sign_document', order: 1 })
-      .returning({ id: taskSettings.id });
-    const [task] = await db
-      .insert(tasks)
-      .values({ clinicId: clinic.clinicId, userId, settingId: setting?.id ?? '' })
-      .returning({ id: tasks.id });
-    await db.insert(signedDocuments).values({
-      documentId: document?.id ?? '',
-      taskId: task?.id ?? '',
+    await recordSignedDocument(t.context.db, {
       clinicId: clinic.clinicId,
       userId,
       fileId,
-      signerName: 'Jane Doe',
-      signatureKind: 'typed',
       signedAt: new Date(signedAt),
     });
     return fileId;

@@ -1,3 +1,6 @@
+import type { Db } from '../../db/client.ts';
+import { taskSettings, tasks } from '../../db/schema/check-in.ts';
+import { signDocuments, signedDocuments } from '../../db/schema/documents.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import {
   createClinicPatient,
@@ -41,4 +44,36 @@ export async function createTwoClinicWorld(t: TestApp): Promise<TwoClinicWorld> 
     providerToken: await token(world.provider.username),
     otherProviderToken: await token(other.provider.username),
   };
+}
+
+/**
+ * Makes the stored file `fileId` a document the patient signed at the clinic (a "Privacy notice",
+ * signed through a check-in task), as the DocumentReference and Binary tests need it.
+ */
+export async function recordSignedDocument(
+  db: Db,
+  signed: { clinicId: string; userId: string; fileId: string; signedAt: Date },
+): Promise<void> {
+  const [document] = await db
+    .insert(signDocuments)
+    .values({ clinicId: signed.clinicId, title: 'Privacy notice', paragraphs: ['We keep your data safe.'] })
+    .returning({ id: signDocuments.id });
+  const [setting] = await db
+    .insert(taskSettings)
+    .values({ clinicId: signed.clinicId, title: 'Sign', actionType: 'sign_document', order: 1 })
+    .returning({ id: taskSettings.id });
+  const [task] = await db
+    .insert(tasks)
+    .values({ clinicId: signed.clinicId, userId: signed.userId, settingId: setting?.id ?? '' })
+    .returning({ id: tasks.id });
+  await db.insert(signedDocuments).values({
+    documentId: document?.id ?? '',
+    taskId: task?.id ?? '',
+    clinicId: signed.clinicId,
+    userId: signed.userId,
+    fileId: signed.fileId,
+    signerName: 'Jane Doe',
+    signatureKind: 'typed',
+    signedAt: signed.signedAt,
+  });
 }
