@@ -46,6 +46,7 @@ test('dr.smith connects a SMART app to his clinic, it reads only his clinic, and
     await page.goto(client.url);
     await page.getByRole('button', { name: 'Connect to the portal' }).click();
     await expect(page).toHaveURL(/\/guest\/provider-login\?redirectTo=%2Fprovider%2Fconnect-app%2F/);
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await submitLogin(page, DEMO.provider);
     await expect(page).toHaveURL(/\/provider\/connect-app\/[0-9a-f-]{36}$/);
     await expect(
@@ -127,6 +128,9 @@ test("dr.smith denies a SMART app's request: the app is told access_denied and g
     await page.getByRole('button', { name: 'Connect to the portal' }).click();
     await submitLogin(page, DEMO.provider);
     await expect(page).toHaveURL(/\/provider\/connect-app\/[0-9a-f-]{36}$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Let ${appName} read your patients' records?` }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Deny' }).click();
     await expect(page).toHaveURL(new RegExp(`^${client.redirectUri}\\?error=access_denied`));
     await expect(page.locator('#outcome')).toHaveText('authorization refused: access_denied');
