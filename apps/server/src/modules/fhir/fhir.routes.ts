@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +9,6 @@ import { recordAuditEventsAlone, type AuditEvent } from '../../platform/audit/au
 import { binaryResource, readBinary, wantsFhirJson } from './fhir-binary.ts';
 import { capabilityStatement } from './fhir-capability.ts';
 import { resolveFhirCaller, type FhirCaller, type ReadSmartAccess } from './fhir-caller.ts';
-import { randomUUID } from 'node:crypto';
 import { FhirError, fhirErrors, operationOutcome } from './fhir-outcome.ts';
 import { readResource, searchResources } from './fhir.service.ts';
 import type { RawQuery } from './fhir-search.ts';
@@ -87,6 +87,11 @@ function searchOutcome(ignored: readonly string[], withheld: readonly string[]):
       : []),
   ];
   return issue.length === 0 ? null : { resourceType: 'OperationOutcome', issue };
+}
+
+/** A searchset entry of a resource the server holds: its full URL, the resource, why it is there. */
+function entryOf(base: string, resource: FhirResource, mode: 'match' | 'include') {
+  return { fullUrl: `${base}/${resource.resourceType}/${resource.id ?? ''}`, resource, search: { mode } };
 }
 
 function sendFhir(reply: FastifyReply, status: number, body: FhirResource) {
@@ -226,17 +231,9 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
             ...(emptyPastEnd ? {} : { total: result.total }),
             link: links,
             entry: [
-              ...result.resources.map((resource) => ({
-                fullUrl: `${base}/${resource.resourceType}/${resource.id ?? ''}`,
-                resource,
-                search: { mode: 'match' as const },
-              })),
+              ...result.resources.map((resource) => entryOf(base, resource, 'match')),
               ...result.included.flatMap((page) =>
-                page.resources.map((resource) => ({
-                  fullUrl: `${base}/${resource.resourceType}/${resource.id ?? ''}`,
-                  resource,
-                  search: { mode: 'include' as const },
-                })),
+                page.resources.map((resource) => entryOf(base, resource, 'include')),
               ),
               // Not a stored resource: an urn names it (a Bundle entry needs a fullUrl, not a server id).
               ...(outcome
