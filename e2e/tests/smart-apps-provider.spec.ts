@@ -2,7 +2,7 @@ import { test, expect } from '../fixtures/test.ts';
 import { DEMO, submitLogin } from '../fixtures/demo.ts';
 import { createClinic, createUser, uniqueName } from '../fixtures/dev-fixtures.ts';
 import { freePort } from '../fixtures/portal-server.ts';
-import { startSmartClient } from '../fixtures/smart-client.ts';
+import { disconnectInSettings, registerSmartApp, startSmartClient } from '../fixtures/smart-client.ts';
 
 // Decision 0089: a provider's standalone SMART launch (`user/` scopes). The app starts the launch, the
 // portal sends dr.smith through the provider login to the provider area's consent screen, which names
@@ -24,11 +24,7 @@ test('dr.smith connects a SMART app to his clinic, it reads only his clinic, and
   // The client app lives on its own origin (a port of its own) like a real third party.
   const client = await startSmartClient(await freePort(), baseURL ?? '', () => clientId, PROVIDER_SCOPE);
   try {
-    const registered = await request.post('/dev/fixtures/smart-apps', {
-      data: { name: appName, redirectUris: [client.redirectUri] },
-    });
-    expect(registered.status()).toBe(201);
-    clientId = ((await registered.json()) as { clientId: string }).clientId;
+    clientId = await registerSmartApp(request, appName, client.redirectUri);
     // A patient of dr.smith's clinic (1001) and one of a clinic where he holds nothing.
     const ownPatient = await createUser(request, {
       username: uniqueName('app.own'),
@@ -88,16 +84,12 @@ test('dr.smith connects a SMART app to his clinic, it reads only his clinic, and
     expect(other.body).toMatchObject({ resourceType: 'OperationOutcome' });
 
     // dr.smith disconnects the app in his account settings, after a confirmation.
-    await page.goto(`${baseURL ?? ''}/provider/account-settings`);
-    const section = page.getByRole('region', { name: 'Connected apps' });
-    const row = section.getByTestId('connected-app').filter({ hasText: appName });
-    await expect(row).toBeVisible();
-    await expect(row.getByText("Your patients' vitals and measurements")).toBeVisible();
-    await row.getByRole('button', { name: `Disconnect ${appName}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Disconnect ${appName}?` });
-    await dialog.getByText('Disconnect', { exact: true }).click();
-    await expect(section.getByRole('status')).toHaveText(`${appName} was disconnected.`);
-    await expect(section.getByTestId('connected-app').filter({ hasText: appName })).toHaveCount(0);
+    await disconnectInSettings(
+      page,
+      `${baseURL ?? ''}/provider/account-settings`,
+      appName,
+      "Your patients' vitals and measurements",
+    );
 
     // The app's next read is refused at once.
     await page.goto(client.redirectUri);
@@ -118,11 +110,7 @@ test("dr.smith denies a SMART app's request: the app is told access_denied and g
   let clientId = '';
   const client = await startSmartClient(await freePort(), baseURL ?? '', () => clientId, PROVIDER_SCOPE);
   try {
-    const registered = await request.post('/dev/fixtures/smart-apps', {
-      data: { name: appName, redirectUris: [client.redirectUri] },
-    });
-    expect(registered.status()).toBe(201);
-    clientId = ((await registered.json()) as { clientId: string }).clientId;
+    clientId = await registerSmartApp(request, appName, client.redirectUri);
 
     await page.goto(client.url);
     await page.getByRole('button', { name: 'Connect to the portal' }).click();

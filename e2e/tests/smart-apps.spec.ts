@@ -2,7 +2,7 @@ import { test, expect } from '../fixtures/test.ts';
 import { DEMO, submitLogin } from '../fixtures/demo.ts';
 import { uniqueName } from '../fixtures/dev-fixtures.ts';
 import { signInByApi } from '../fixtures/session.ts';
-import { startSmartClient } from '../fixtures/smart-client.ts';
+import { disconnectInSettings, registerSmartApp, startSmartClient } from '../fixtures/smart-client.ts';
 
 // Issue 21 item 3 (decision 0082): a SMART app launches against the portal (standalone patient
 // launch), jane logs in and consents on the portal's consent screen, the app exchanges its code for
@@ -26,11 +26,7 @@ test('jane connects a SMART app, the app gets her tokens, and disconnecting it s
   let clientId = '';
   const client = await startSmartClient(CLIENT_PORT, baseURL ?? '', () => clientId);
   try {
-    const registered = await request.post('/dev/fixtures/smart-apps', {
-      data: { name: appName, redirectUris: [client.redirectUri] },
-    });
-    expect(registered.status()).toBe(201);
-    clientId = ((await registered.json()) as { clientId: string }).clientId;
+    clientId = await registerSmartApp(request, appName, client.redirectUri);
 
     // The app starts the launch; the portal asks jane to log in first, then shows its consent screen.
     await page.goto(client.url);
@@ -105,16 +101,12 @@ test('jane connects a SMART app, the app gets her tokens, and disconnecting it s
     await expect(page.locator('#read-result')).toContainText(/^read 200 %PDF-/);
 
     // jane disconnects the app in account settings, after a confirmation.
-    await page.goto(`${baseURL ?? ''}/user/account-settings`);
-    const section = page.getByRole('region', { name: 'Connected apps' });
-    const row = section.getByTestId('connected-app').filter({ hasText: appName });
-    await expect(row).toBeVisible();
-    await expect(row.getByText('Your vitals and measurements')).toBeVisible();
-    await row.getByRole('button', { name: `Disconnect ${appName}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Disconnect ${appName}?` });
-    await dialog.getByText('Disconnect', { exact: true }).click();
-    await expect(section.getByRole('status')).toHaveText(`${appName} was disconnected.`);
-    await expect(section.getByTestId('connected-app').filter({ hasText: appName })).toHaveCount(0);
+    await disconnectInSettings(
+      page,
+      `${baseURL ?? ''}/user/account-settings`,
+      appName,
+      'Your vitals and measurements',
+    );
 
     // The app's next calls are refused at once: its read, then its refresh.
     await page.goto(client.redirectUri);
