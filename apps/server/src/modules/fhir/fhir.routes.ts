@@ -94,6 +94,14 @@ function entryOf(base: string, resource: FhirResource, mode: 'match' | 'include'
   return { fullUrl: `${base}/${resource.resourceType}/${resource.id ?? ''}`, resource, search: { mode } };
 }
 
+/** The caller the FHIR access hook resolved; a request without one is refused (401 OperationOutcome). */
+function callerOf(request: FastifyRequest): FhirCaller {
+  if (!request.fhirCaller) {
+    throw fhirErrors.unauthenticated();
+  }
+  return request.fhirCaller;
+}
+
 function sendFhir(reply: FastifyReply, status: number, body: FhirResource) {
   return reply.status(status).type(`${FHIR_JSON}; charset=utf-8`).send(body);
 }
@@ -200,10 +208,7 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
           schema: { params: typeParams, querystring: rawQuery },
         },
         async (request, reply) => {
-          const caller = request.fhirCaller;
-          if (!caller) {
-            throw fhirErrors.unauthenticated();
-          }
+          const caller = callerOf(request);
           const { type } = request.params;
           const result = await searchResources(context, caller, type, request.query, {
             lenient: isLenient(request.headers.prefer),
@@ -280,10 +285,7 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
         '/Binary/:id',
         { config: { access: access.fhir, audit: false }, schema: { params: binaryParams } },
         async (request, reply) => {
-          const caller = request.fhirCaller;
-          if (!caller) {
-            throw fhirErrors.unauthenticated();
-          }
+          const caller = callerOf(request);
           const { id } = request.params;
           const read = await readBinary(context, caller, id);
           await auditRead(context, request, caller, 'documents', `Binary/${id}`, [read.patientId]);
@@ -315,10 +317,7 @@ export async function fhirRoutes(app: FastifyInstance, options: FhirRoutesOption
         '/:type/:id',
         { config: { access: access.fhir, audit: false }, schema: { params: readParams } },
         async (request, reply) => {
-          const caller = request.fhirCaller;
-          if (!caller) {
-            throw fhirErrors.unauthenticated();
-          }
+          const caller = callerOf(request);
           const { type, id } = request.params;
           const found = await readResource(context, caller, type, id);
           if (found.definition.audit) {
